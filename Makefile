@@ -1,0 +1,34 @@
+# Top-level Makefile. Each subsystem lives in its own fragment under mk/ so that
+# the MultiKron II, the REMS blocks and the host tools can grow independently.
+#
+#   make sim      run a stimulus script on the Verilated MultiKron II (demo by default)
+#   make test     every test of the project (what CI runs)
+#   make lint     verilator --lint-only -Wall over every core
+#   make clean    remove build/
+#
+# A fragment adds its test targets to TEST_TARGETS. A test target exits non-zero
+# on failure and writes build/results/<target>.result holding "PASSED FAILED".
+
+.DEFAULT_GOAL := sim
+SHELL := /bin/bash
+BUILD := build
+TEST_TARGETS :=
+LINT_TARGETS :=
+
+include mk/deps.mk
+include $(sort $(filter-out mk/deps.mk,$(wildcard mk/*.mk)))
+
+.PHONY: test lint clean
+test: deps
+	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
+	@bad=""; for t in $(TEST_TARGETS); do \
+	  echo "=== $$t"; \
+	  if ! $(MAKE) --no-print-directory $$t; then bad="$$bad $$t"; \
+	    [ -f $(BUILD)/results/$$t.result ] || echo "0 1" > $(BUILD)/results/$$t.result; fi; \
+	done; \
+	scripts/summarize-results $(BUILD)/results $$bad
+
+lint: deps $(LINT_TARGETS)
+
+clean:
+	rm -rf $(BUILD)
