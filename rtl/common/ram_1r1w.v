@@ -1,0 +1,50 @@
+`default_nettype none
+// ram_1r1w: simple dual-port RAM, one synchronous write port and one synchronous read port, written so
+// that yosys maps it to block RAM (iCE40 EBR, ECP5 DP16KD).
+//
+// Clock domain: clk_i. The read port registers the word at raddr_i; rdata_o shows it after the edge
+// (latency 1). A read of the address written at the same edge returns the new data (write-first), made
+// explicit by a bypass so that simulation and every FPGA family agree.
+// Parameters: WIDTH (bits per word, >= 1), DEPTH (words, >= 2).
+module ram_1r1w #(
+  parameter WIDTH = 8,   // bits per word
+  parameter DEPTH = 16   // number of words
+) (
+  input  wire                     clk_i,
+  input  wire                     we_i,
+  input  wire [$clog2(DEPTH)-1:0] waddr_i,
+  input  wire [WIDTH-1:0]         wdata_i,
+  input  wire [$clog2(DEPTH)-1:0] raddr_i,
+  output wire [WIDTH-1:0]         rdata_o
+);
+  initial begin
+    if (WIDTH < 1) begin $error("ram_1r1w: WIDTH must be >= 1"); $finish; end
+    if (DEPTH < 2) begin $error("ram_1r1w: DEPTH must be >= 2"); $finish; end
+  end
+
+  reg [WIDTH-1:0] mem [0:DEPTH-1];
+  reg [WIDTH-1:0] rdata_q;
+  reg             bypass_q;
+  reg [WIDTH-1:0] wdata_q;
+
+  // Zero the contents at configuration so that a read of a never-written word is 0 in every simulator
+  // and on the FPGA (block RAM initial values are free), not X.
+  integer init_index;
+  initial begin
+    for (init_index = 0; init_index < DEPTH; init_index = init_index + 1) mem[init_index] = {WIDTH{1'b0}};
+    rdata_q  = {WIDTH{1'b0}};
+    bypass_q = 1'b0;
+    wdata_q  = {WIDTH{1'b0}};
+  end
+
+  // Memory arrays carry no reset (block RAM has none); the read register is part of the RAM macro.
+  always @(posedge clk_i) begin
+    if (we_i) mem[waddr_i] <= wdata_i;
+    rdata_q  <= mem[raddr_i];
+    bypass_q <= we_i && (waddr_i == raddr_i);
+    wdata_q  <= wdata_i;
+  end
+
+  assign rdata_o = bypass_q ? wdata_q : rdata_q;
+endmodule
+`default_nettype wire

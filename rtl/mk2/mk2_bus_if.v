@@ -1,0 +1,141 @@
+`default_nettype none
+// mk2_bus_if: the MultiKron II processor interface (READB/WRITEB/STARTB/HOLDB/ACKB).
+//
+// Clock domain: clk_i (Node clock); every bus pin is synchronous to it (the spec gives setup/hold times).
+// An interaction starts at edge s when the interface is free and armed, STARTB is low and READB or
+// WRITEB is low; address, data and CPU ID lines are latched then. The request is presented to the
+// chip (req_o) from edge s+1+W (W = latched wait states, 0 or 1); the chip answers stall_i while the
+// action cannot proceed (Tables B3a/B3b), and the action is performed at the first edge without stall,
+// which is also the edge that drives ACKB low. ACKB stays low one clock, or until HOLDB is seen high.
+// The interface re-arms when the strobes are seen inactive at the ACKB edge or later, so a strobe held
+// low never starts twice; a new interaction may start at the edge that ends ACKB.
+// Latency: ACKB low after edge s+1+W+(stalled edges). See docs/decisions.md section 2.
+// No parameters.
+module mk2_bus_if (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  // pins
+  input  wire        readb_i,
+  input  wire        writeb_i,
+  input  wire        startb_i,
+  input  wire        holdb_i,
+  input  wire [6:0]  addr_i,
+  input  wire [63:0] data_i,
+  input  wire [7:0]  cpu_id_i,
+  output wire        ackb_o,
+  output wire [63:0] rdata_o,     // read data held while ACKB is low
+  output wire        rd_ack_o,    // ACKB low on a read cycle: drive D63..D0
+  // configuration
+  input  wire        wait_state_i, // latched WAITSTATE strap
+  // request to the chip's blocks
+  output wire        req_o,       // an action is being attempted at this edge
+  output wire        req_write_o,
+  output wire [6:0]  req_addr_o,
+  output wire [63:0] req_data_o,  // D63..D0 as latched (the 32-bit mode substitution is the chip's)
+  output wire [2:0]  req_cpu_o,   // encoded CPU ID: lowest active line, 0 when none
+  input  wire        stall_i,     // the action cannot proceed at this edge
+  input  wire [63:0] rdata_i,     // read value at this edge
+  output wire        busy_o       // an interaction is in progress (debug)
+);
+  localparam [1:0] ST_IDLE = 2'd0, ST_WAIT = 2'd1, ST_EXEC = 2'd2, ST_ACK = 2'd3;
+
+  reg [1:0]  state_q, state_d;
+  reg        armed_q, armed_d;
+  reg        write_q, write_d;
+  reg [6:0]  addr_q,  addr_d;
+  reg [63:0] data_q,  data_d;
+  reg [2:0]  cpu_q,   cpu_d;
+  reg [63:0] rdata_q, rdata_d;
+
+  // Lowest-numbered active CPU ID line wins (CLARIFICATIONS); none active is CPU 0.
+  reg [2:0] cpu_encoded;
+  integer line;
+  always @* begin
+    cpu_encoded = 3'd0;
+    for (line = 7; line >= 0; line = line - 1)
+      if (cpu_id_i[line]) cpu_encoded = line[2:0];
+  end
+
+  wire strobe_active = !startb_i && (!readb_i || !writeb_i);
+  wire completing    = (state_q == ST_EXEC) && !stall_i;
+  wire free_to_start = (state_q == ST_IDLE) || ((state_q == ST_ACK) && holdb_i);
+  wire start         = armed_q && strobe_active && free_to_start;
+
+  always @* begin
+    state_d = state_q;
+    armed_d = armed_q;
+    write_d = write_q;
+    addr_d  = addr_q;
+    data_d  = data_q;
+    cpu_d   = cpu_q;
+    rdata_d = rdata_q;
+
+    if (!strobe_active && (state_q == ST_IDLE || state_q == ST_ACK || completing))
+      armed_d = 1'b1;
+
+    case (state_q)
+      ST_WAIT: state_d = ST_EXEC;
+      ST_EXEC: if (!stall_i) begin
+        state_d = ST_ACK;
+        rdata_d = rdata_i;
+      end
+      ST_ACK:  if (holdb_i) state_d = ST_IDLE;
+      default: ;
+    endcase
+
+    if (start) begin
+      armed_d = 1'b0;
+      write_d = readb_i;          // READB and WRITEB both low is a read
+      addr_d  = addr_i;
+      data_d  = data_i;
+      cpu_d   = cpu_encoded;
+      state_d = wait_state_i ? ST_WAIT : ST_EXEC;
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= ST_IDLE;
+      armed_q <= 1'b1;
+      write_q <= 1'b0;
+      addr_q  <= 7'd0;
+      data_q  <= 64'd0;
+      cpu_q   <= 3'd0;
+      rdata_q <= 64'd0;
+    end else begin
+      state_q <= state_d;
+      armed_q <= armed_d;
+      write_q <= write_d;
+      addr_q  <= addr_d;
+      data_q  <= data_d;
+      cpu_q   <= cpu_d;
+      rdata_q <= rdata_d;
+    end
+  end
+
+  assign ackb_o      = (state_q != ST_ACK);
+  assign rd_ack_o    = (state_q == ST_ACK) && !write_q;
+  assign rdata_o     = rdata_q;
+  assign req_o       = (state_q == ST_EXEC);
+  assign req_write_o = write_q;
+  assign req_addr_o  = addr_q;
+  assign req_data_o  = data_q;
+  assign req_cpu_o   = cpu_q;
+  assign busy_o      = (state_q != ST_IDLE);
+
+`ifdef FORMAL
+  reg past_valid_q = 1'b0;
+  always @(posedge clk_i) past_valid_q <= 1'b1;
+  always @(posedge clk_i) begin
+    if (past_valid_q && rst_ni && $past(rst_ni)) begin
+      // ACKB is only ever asserted after an attempted action completed or while held.
+      if (!ackb_o && $past(ackb_o)) assert($past(state_q) == ST_EXEC && !$past(stall_i));
+      // A strobe held low never starts a second interaction: starting disarms.
+      if ($past(start)) assert(!armed_q);
+      // With no wait states the action is attempted on the edge after the start.
+      if ($past(start) && !$past(wait_state_i)) assert(state_q == ST_EXEC);
+    end
+  end
+`endif
+endmodule
+`default_nettype wire

@@ -1,0 +1,205 @@
+`default_nettype none
+// mk2_chip: the MultiKron II performance instrumentation chip (NISTIR 5571), one port per pin.
+//
+// Clock domain: clk_i (Node clock). Asynchronous inputs enter through named synchronizers only: RESETB
+// release (reset_sync), the Timestamp clock and X15..X0 (sync_edge). The bus, NETRDY, TESTB, OUTDISB and
+// the CPU ID lines are synchronous to the Node clock, as the spec's setup/hold times require.
+// Blocks: processor interface (mk2_bus_if), registers (mk2_regs), Timestamp (mk2_timestamp), Resource
+// Counters with shadows (mk2_resource_counters), sampler (mk2_sampler), FIFO (mk2_fifo), network output
+// (mk2_network). Every processor action is performed at one edge ("action edge"); each block decodes the
+// address it owns and returns all ones for the others, so the read value is the AND of the blocks' values.
+// Latencies and every choice the spec leaves open: docs/decisions.md. Ports: docs/mk2-interface.md.
+// Parameters: FIFO_DEPTH, trace FIFO entries (2..255, default 8).
+module mk2_chip #(
+  parameter FIFO_DEPTH = 8  // trace FIFO entries
+) (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  input  wire        tsclk_i,
+  // processor interface
+  input  wire        readb_i,
+  input  wire        writeb_i,
+  input  wire        startb_i,
+  input  wire        holdb_i,
+  output wire        ackb_o,
+  input  wire [6:0]  addr_i,
+  input  wire [63:0] data_i,
+  output wire [63:0] data_o,
+  output wire        data_oe_o,
+  input  wire [7:0]  cpu_id_i,
+  input  wire        waitstate_i,
+  // resource counter inputs
+  input  wire [15:0] ext_i,
+  // modes
+  input  wire        testb_i,
+  input  wire        outdisb_i,
+  // network output
+  input  wire        netrdy_i,
+  output wire        fifodab_o,
+  output wire        netclk_o,
+  output wire [7:0]  net_data_o,
+  output wire        net_parity_o,
+  output wire        net_eom_o,
+  output wire [7:0]  test_o,
+  output wire        out_en_o,
+  // status for integrators and testbenches
+  output wire [7:0]  dbg_fifo_count_o,
+  output wire        dbg_counter_phase_o,
+  output wire        dbg_shadow_busy_o,
+  output wire        dbg_net_busy_o,
+  output wire        dbg_discard_o,
+  output wire [31:0] dbg_overrun_count_o
+);
+  initial begin
+    if (FIFO_DEPTH < 2 || FIFO_DEPTH > 255) begin
+      $error("mk2_chip: FIFO_DEPTH must be 2..255");
+      $finish;
+    end
+  end
+
+  localparam [6:0] A_SOFT_RESET = 7'd0, A_ADVANCE_FIFO = 7'd21;
+
+  // ---------------------------------------------------------------- reset, straps, synchronizers
+  wire rst_n;
+  reset_sync reset_synchronizer (.clk_i(clk_i), .rst_ni(rst_ni), .rst_no(rst_n));
+
+  // The WAITSTATE strap is sampled on every edge while the chip is held in reset, then frozen. It has no
+  // reset of its own on purpose: reset is exactly when it loads.
+  reg wait_state_q, wait_state_d;
+  always @* begin
+    wait_state_d = wait_state_q;
+    if (!rst_n) wait_state_d = waitstate_i;
+  end
+  always @(posedge clk_i) wait_state_q <= wait_state_d;
+
+  wire        ts_level_unused;
+  wire        ts_tick;
+  sync_edge #(.WIDTH(1)) timestamp_clock_sync (
+    .clk_i(clk_i), .rst_ni(rst_n), .async_i(tsclk_i), .level_o(ts_level_unused), .rise_o(ts_tick));
+
+  wire [15:0] ext_level, ext_rise;
+  sync_edge #(.WIDTH(16)) external_input_sync (
+    .clk_i(clk_i), .rst_ni(rst_n), .async_i(ext_i), .level_o(ext_level), .rise_o(ext_rise));
+
+  wire test_mode = !testb_i;
+
+  // ---------------------------------------------------------------- processor interface
+  wire        req, req_write, stall;
+  wire [6:0]  req_addr;
+  wire [63:0] req_data, read_value, bus_rdata;
+  wire [2:0]  req_cpu;
+  wire        rd_ack, bus_busy;
+
+  mk2_bus_if bus (
+    .clk_i(clk_i), .rst_ni(rst_n),
+    .readb_i(readb_i), .writeb_i(writeb_i), .startb_i(startb_i), .holdb_i(holdb_i),
+    .addr_i(addr_i), .data_i(data_i), .cpu_id_i(cpu_id_i),
+    .ackb_o(ackb_o), .rdata_o(bus_rdata), .rd_ack_o(rd_ack),
+    .wait_state_i(wait_state_q),
+    .req_o(req), .req_write_o(req_write), .req_addr_o(req_addr), .req_data_o(req_data),
+    .req_cpu_o(req_cpu), .stall_i(stall), .rdata_i(read_value), .busy_o(bus_busy));
+
+  wire act        = req && !stall;
+  wire soft_reset = act && req_write && req_addr == A_SOFT_RESET;
+  wire test_pop   = act && req_write && test_mode && req_addr == A_ADVANCE_FIFO;
+
+  // ---------------------------------------------------------------- registers
+  wire         mode32, sampling_enabled, wait_on_overrun, read_wait;
+  wire [15:0]  filter;
+  wire [255:0] source_ids;
+  wire [31:0]  high_order, wait_count, overrun_count;
+  wire [63:0]  regs_rdata;
+  wire         fifo_full, shadow_busy, fifo_pending, shadow_pending, discard;
+  wire [160:0] fifo_head;
+  wire [7:0]   fifo_count;
+
+  // In 32-bit mode D63..D32 of every write come from the High Order register.
+  wire [63:0] write_data = mode32 ? {high_order, req_data[31:0]} : req_data;
+
+  mk2_regs registers (
+    .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
+    .act_i(act), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[31:0]),
+    .pin_data_low_i(req_data[31:0]), .read_high_i(read_value[63:32]), .rdata_o(regs_rdata),
+    .fifo_full_i(fifo_full), .shadow_busy_i(shadow_busy),
+    .fifo_overrun_pending_i(fifo_pending), .shadow_overrun_pending_i(shadow_pending),
+    .fifo_head_resource_i(fifo_count != 8'd0 && fifo_head[160]), .wait_state_i(wait_state_q),
+    .wait_event_i(req && stall), .overrun_event_i(discard),
+    .sampling_enabled_o(sampling_enabled), .wait_on_overrun_o(wait_on_overrun),
+    .read_wait_o(read_wait), .mode32_o(mode32), .filter_o(filter), .source_ids_o(source_ids),
+    .high_order_o(high_order), .wait_count_o(wait_count), .overrun_count_o(overrun_count));
+
+  // ---------------------------------------------------------------- timestamp
+  wire [55:0] ts;
+  wire [63:0] ts_rdata;
+  mk2_timestamp timestamp (
+    .clk_i(clk_i), .rst_ni(rst_n), .test_mode_i(test_mode), .ts_tick_i(ts_tick),
+    .act_i(act), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[55:0]),
+    .ts_o(ts), .rdata_o(ts_rdata));
+
+  // ---------------------------------------------------------------- resource counters
+  wire         counters_stall, shadow_copy, net_shadow_release;
+  wire [511:0] shadows;
+  wire [63:0]  counters_rdata;
+  mk2_resource_counters resource_counters (
+    .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
+    .req_i(req), .act_i(act), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data),
+    .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),
+    .ext_level_i(ext_level), .ext_rise_i(ext_rise), .ts_tick_i(ts_tick),
+    .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),
+    .shadow_busy_o(shadow_busy), .shadow_o(shadows));
+
+  // ---------------------------------------------------------------- sampler and FIFO
+  wire         sampler_stall, push;
+  wire [160:0] entry;
+  mk2_sampler sampler (
+    .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
+    .req_i(req), .act_i(act), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data),
+    .act_cpu_i(req_cpu), .sampling_enabled_i(sampling_enabled), .filter_i(filter),
+    .wait_on_overrun_i(wait_on_overrun), .source_ids_i(source_ids), .ts_i(ts),
+    .fifo_full_i(fifo_full), .shadow_busy_i(shadow_busy),
+    .stall_o(sampler_stall), .push_o(push), .entry_o(entry), .shadow_copy_o(shadow_copy),
+    .discard_o(discard), .fifo_overrun_pending_o(fifo_pending),
+    .shadow_overrun_pending_o(shadow_pending));
+
+  assign stall = sampler_stall || counters_stall;
+
+  wire        net_pop;
+  wire [63:0] fifo_rdata;
+  mk2_fifo #(.FIFO_DEPTH(FIFO_DEPTH)) sample_fifo (
+    .clk_i(clk_i), .rst_ni(rst_n), .flush_i(soft_reset), .push_i(push), .entry_i(entry),
+    .pop_i(net_pop || test_pop), .head_o(fifo_head), .count_o(fifo_count), .full_o(fifo_full),
+    .act_addr_i(req_addr), .rdata_o(fifo_rdata));
+
+  // ---------------------------------------------------------------- network output
+  wire net_busy, counter_phase;
+  wire read_without_copy = act && !req_write && req_addr[6:4] == 3'b101;
+  mk2_network network (
+    .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .truncate_i(soft_reset || test_pop),
+    .test_mode_i(test_mode), .act_i(act), .act_write_i(req_write), .act_addr_i(req_addr),
+    .hold_i(read_without_copy && shadow_busy),
+    .fifo_count_i(fifo_count), .head_i(fifo_head), .shadow_i(shadows),
+    .pop_o(net_pop), .shadow_release_o(net_shadow_release),
+    .netrdy_i(netrdy_i), .outdisb_i(outdisb_i), .netclk_o(netclk_o), .fifodab_o(fifodab_o),
+    .data_o(net_data_o), .parity_o(net_parity_o), .eom_o(net_eom_o),
+    .busy_o(net_busy), .counter_phase_o(counter_phase));
+
+  // ---------------------------------------------------------------- read data and pins
+  assign read_value = regs_rdata & ts_rdata & counters_rdata & fifo_rdata;
+
+  assign data_o    = bus_rdata;
+  assign data_oe_o = rd_ack && outdisb_i;
+  assign out_en_o  = outdisb_i;
+  assign test_o    = {bus_busy, sampling_enabled, shadow_busy, net_busy,
+                      (fifo_count > 8'd15) ? 4'hF : fifo_count[3:0]};
+
+  assign dbg_fifo_count_o    = fifo_count;
+  assign dbg_counter_phase_o = counter_phase;
+  assign dbg_shadow_busy_o   = shadow_busy;
+  assign dbg_net_busy_o      = net_busy;
+  assign dbg_discard_o       = discard;
+  assign dbg_overrun_count_o = overrun_count;
+
+  // wait_count is visible through reads of address 5; nothing else needs it here.
+  wire unused_ok = &{1'b0, wait_count, ts_level_unused};
+endmodule
+`default_nettype wire

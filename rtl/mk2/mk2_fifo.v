@@ -1,0 +1,113 @@
+`default_nettype none
+// mk2_fifo: the trace sample FIFO: FIFO_DEPTH entries of 161 bits (a 160-bit sample and the "Resource"
+// bit that tells the network to append the shadow registers).
+//
+// Clock domain: clk_i. push_i writes an entry at this edge (the caller guarantees room); pop_i removes
+// the head at this edge; flush_i (software reset) empties it. The head (head_o) is valid whenever
+// count_o > 0 and, for an entry pushed into an empty FIFO at edge a, from just after edge a. Storage is a
+// block RAM read at the next read pointer with write-first bypass (ram_1r1w), so no 161-bit wide
+// multiplexer is built from flops. Reads of addresses 25-29 return group A (bits 159:128) .. E (31:0)
+// of the head, all ones when empty.
+// Parameters: FIFO_DEPTH, number of entries (2..255).
+module mk2_fifo #(
+  parameter FIFO_DEPTH = 8  // trace samples held while the network is busy or stalled
+) (
+  input  wire         clk_i,
+  input  wire         rst_ni,
+  input  wire         flush_i,
+  input  wire         push_i,
+  input  wire [160:0] entry_i,
+  input  wire         pop_i,
+  output wire [160:0] head_o,
+  output wire [7:0]   count_o,
+  output wire         full_o,
+  input  wire [6:0]   act_addr_i,
+  output wire [63:0]  rdata_o
+);
+  localparam PTR_W = $clog2(FIFO_DEPTH);
+  localparam [PTR_W-1:0] LAST_SLOT = FIFO_DEPTH[PTR_W-1:0] - 1'b1;
+
+  initial begin
+    if (FIFO_DEPTH < 2 || FIFO_DEPTH > 255) begin
+      $error("mk2_fifo: FIFO_DEPTH must be 2..255");
+      $finish;
+    end
+  end
+
+  reg [PTR_W-1:0] wr_ptr_q, wr_ptr_d;
+  reg [PTR_W-1:0] rd_ptr_q, rd_ptr_d;
+  reg [7:0]       count_q, count_d;
+
+  wire do_pop = pop_i && count_q != 8'd0;
+
+  function [PTR_W-1:0] next_ptr(input [PTR_W-1:0] ptr);
+    next_ptr = (ptr == LAST_SLOT) ? {PTR_W{1'b0}} : ptr + 1'b1;
+  endfunction
+
+  always @* begin
+    wr_ptr_d = wr_ptr_q;
+    rd_ptr_d = rd_ptr_q;
+    count_d  = count_q;
+    if (push_i) wr_ptr_d = next_ptr(wr_ptr_q);
+    if (do_pop) rd_ptr_d = next_ptr(rd_ptr_q);
+    count_d = count_q + {7'd0, push_i} - {7'd0, do_pop};
+    if (flush_i) begin
+      wr_ptr_d = {PTR_W{1'b0}};
+      rd_ptr_d = {PTR_W{1'b0}};
+      count_d  = 8'd0;
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wr_ptr_q <= {PTR_W{1'b0}};
+      rd_ptr_q <= {PTR_W{1'b0}};
+      count_q  <= 8'd0;
+    end else begin
+      wr_ptr_q <= wr_ptr_d;
+      rd_ptr_q <= rd_ptr_d;
+      count_q  <= count_d;
+    end
+  end
+
+  // The RAM reads the next read pointer so that its registered output is the head after this edge.
+  ram_1r1w #(.WIDTH(161), .DEPTH(FIFO_DEPTH)) sample_ram (
+    .clk_i   (clk_i),
+    .we_i    (push_i && !flush_i),
+    .waddr_i (wr_ptr_q),
+    .wdata_i (entry_i),
+    .raddr_i (rd_ptr_d),
+    .rdata_o (head_o)
+  );
+
+  reg [63:0] rdata;
+  always @* begin
+    rdata = {64{1'b1}};
+    if (count_q != 8'd0)
+      case (act_addr_i)
+        7'd25: rdata[31:0] = head_o[159:128];
+        7'd26: rdata[31:0] = head_o[127:96];
+        7'd27: rdata[31:0] = head_o[95:64];
+        7'd28: rdata[31:0] = head_o[63:32];
+        7'd29: rdata[31:0] = head_o[31:0];
+        default: ;
+      endcase
+  end
+
+  assign count_o = count_q;
+  assign full_o  = (count_q == FIFO_DEPTH[7:0]);
+  assign rdata_o = rdata;
+
+`ifdef FORMAL
+  reg past_valid_q = 1'b0;
+  always @(posedge clk_i) past_valid_q <= 1'b1;
+  always @(posedge clk_i) begin
+    if (rst_ni) assume(!(push_i && full_o));
+    if (past_valid_q && rst_ni) begin
+      assert(count_q <= FIFO_DEPTH[7:0]);
+      if (count_q != 8'd0 && wr_ptr_q == rd_ptr_q) assert(count_q == FIFO_DEPTH[7:0]);
+    end
+  end
+`endif
+endmodule
+`default_nettype wire

@@ -1,0 +1,176 @@
+`default_nettype none
+// mk2_regs: the MultiKron II control registers: CSR (Table B1), Filter Register, the eight Source Address
+// Registers, the High Order 32 Bit Register, and the Wait and Overrun Error Counters.
+//
+// Clock domain: clk_i. Register writes take effect at the action edge (act_i); read values are those
+// before that edge. rdata_o is all ones for addresses this block does not own, so the chip can AND the
+// read data of all blocks. The software reset (soft_reset_i) returns everything here to its reset value
+// except the wait-state latch, which lives in the chip top. No parameters.
+module mk2_regs (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  input  wire        soft_reset_i,   // software reset at this edge
+  input  wire        test_mode_i,
+  // action from the processor interface
+  input  wire        act_i,          // the action is performed at this edge
+  input  wire        act_write_i,
+  input  wire [6:0]  act_addr_i,
+  input  wire [31:0] act_data_i,     // effective write data D31..D0 (every register here is <= 32 bits)
+  input  wire [31:0] pin_data_low_i, // D31..D0 as driven (a write to address 7 loads these)
+  input  wire [31:0] read_high_i,    // D63..D32 of the chip's final read value (for the High Order copy)
+  output wire [63:0] rdata_o,
+  // status shown in the CSR
+  input  wire        fifo_full_i,
+  input  wire        shadow_busy_i,
+  input  wire        fifo_overrun_pending_i,
+  input  wire        shadow_overrun_pending_i,
+  input  wire        fifo_head_resource_i,
+  input  wire        wait_state_i,
+  // events
+  input  wire        wait_event_i,     // the bus waited this clock (Table B3a/B3b CNT)
+  input  wire        overrun_event_i,  // a sample was discarded (Table B3a Incr)
+  // configuration out
+  output wire        sampling_enabled_o,
+  output wire        wait_on_overrun_o,
+  output wire        read_wait_o,
+  output wire        mode32_o,
+  output wire [15:0] filter_o,
+  output wire [255:0] source_ids_o,    // register i in bits 32i+31..32i
+  output wire [31:0] high_order_o,
+  output wire [31:0] wait_count_o,
+  output wire [31:0] overrun_count_o
+);
+  localparam [6:0] A_CSR = 7'd1, A_FILTER = 7'd4, A_WAIT = 7'd5, A_OVERRUN = 7'd6, A_HIGH = 7'd7,
+                   A_INC_WAIT = 7'd17, A_INC_OVERRUN = 7'd18;
+
+  reg         sampling_q, sampling_d;
+  reg         wait_ovr_q, wait_ovr_d;
+  reg         read_wait_q, read_wait_d;
+  reg         mode32_q, mode32_d;
+  reg [15:0]  filter_q, filter_d;
+  reg [255:0] source_q, source_d;
+  reg [31:0]  high_q, high_d;
+  reg [31:0]  wait_cnt_q, wait_cnt_d;
+  reg [31:0]  overrun_cnt_q, overrun_cnt_d;
+
+  wire write = act_i && act_write_i;
+  wire read  = act_i && !act_write_i;
+
+  always @* begin
+    sampling_d    = sampling_q;
+    wait_ovr_d    = wait_ovr_q;
+    read_wait_d   = read_wait_q;
+    mode32_d      = mode32_q;
+    filter_d      = filter_q;
+    source_d      = source_q;
+    high_d        = high_q;
+    wait_cnt_d    = wait_cnt_q;
+    overrun_cnt_d = overrun_cnt_q;
+
+    // Hardware events are ignored in test mode (CLARIFICATIONS, test mode).
+    if (wait_event_i && !test_mode_i)    wait_cnt_d    = wait_cnt_q + 32'd1;
+    if (overrun_event_i && !test_mode_i) overrun_cnt_d = overrun_cnt_q + 32'd1;
+
+    if (write) begin
+      case (act_addr_i)
+        A_CSR: begin
+          // Writing 1 commands the action; where both bits of a pair are set the default wins (D2.8).
+          if (act_data_i[0])  sampling_d  = 1'b1;
+          if (act_data_i[1])  sampling_d  = 1'b0;
+          if (act_data_i[2])  wait_ovr_d  = 1'b1;
+          if (act_data_i[3])  wait_ovr_d  = 1'b0;
+          if (act_data_i[4])  read_wait_d = 1'b1;
+          if (act_data_i[5])  read_wait_d = 1'b0;
+          if (act_data_i[14]) mode32_d    = 1'b1;
+          if (act_data_i[15]) mode32_d    = 1'b0;
+        end
+        A_FILTER:      filter_d = act_data_i[15:0];
+        A_WAIT:        wait_cnt_d    = test_mode_i ? act_data_i[31:0] : 32'd0;
+        A_OVERRUN:     overrun_cnt_d = test_mode_i ? act_data_i[31:0] : 32'd0;
+        A_HIGH:        high_d = pin_data_low_i;
+        A_INC_WAIT:    if (test_mode_i) wait_cnt_d    = wait_cnt_q + 32'd1;
+        A_INC_OVERRUN: if (test_mode_i) overrun_cnt_d = overrun_cnt_q + 32'd1;
+        default:
+          if (act_addr_i[6:3] == 4'b0100)
+            source_d[{act_addr_i[2:0], 5'd0} +: 32] = act_data_i[31:0];
+      endcase
+    end
+
+    // Every read but one of address 7 copies D63..D32 of the value read into the High Order register.
+    if (read && act_addr_i != A_HIGH) high_d = read_high_i;
+
+    if (soft_reset_i) begin
+      sampling_d    = 1'b0;
+      wait_ovr_d    = 1'b0;
+      read_wait_d   = 1'b0;
+      mode32_d      = 1'b0;
+      filter_d      = 16'hFFFF;
+      source_d      = 256'd0;
+      high_d        = 32'd0;
+      wait_cnt_d    = 32'd0;
+      overrun_cnt_d = 32'd0;
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sampling_q    <= 1'b0;
+      wait_ovr_q    <= 1'b0;
+      read_wait_q   <= 1'b0;
+      mode32_q      <= 1'b0;
+      filter_q      <= 16'hFFFF;
+      source_q      <= 256'd0;
+      high_q        <= 32'd0;
+      wait_cnt_q    <= 32'd0;
+      overrun_cnt_q <= 32'd0;
+    end else begin
+      sampling_q    <= sampling_d;
+      wait_ovr_q    <= wait_ovr_d;
+      read_wait_q   <= read_wait_d;
+      mode32_q      <= mode32_d;
+      filter_q      <= filter_d;
+      source_q      <= source_d;
+      high_q        <= high_d;
+      wait_cnt_q    <= wait_cnt_d;
+      overrun_cnt_q <= overrun_cnt_d;
+    end
+  end
+
+  wire [15:0] csr = {
+    !mode32_q, mode32_q,                // 15: 64-bit mode (Table B1 status column), 14: 32-bit mode
+    1'b0, wait_state_i,                 // 13, 12
+    1'b0, fifo_head_resource_i,         // 11, 10: 161st FIFO output bit (D2.10)
+    shadow_overrun_pending_i, fifo_overrun_pending_i,  // 9, 8
+    shadow_busy_i, fifo_full_i,         // 7, 6
+    1'b0, read_wait_q,                  // 5, 4
+    1'b0, wait_ovr_q,                   // 3, 2
+    1'b0, sampling_q                    // 1, 0
+  };
+
+  reg [63:0] rdata;
+  always @* begin
+    rdata = {64{1'b1}};
+    case (act_addr_i)
+      A_CSR:     rdata = {48'hFFFF_FFFF_FFFF, csr};
+      A_FILTER:  rdata = {48'hFFFF_FFFF_FFFF, filter_q};
+      A_WAIT:    rdata = {32'hFFFF_FFFF, wait_cnt_q};
+      A_OVERRUN: rdata = {32'hFFFF_FFFF, overrun_cnt_q};
+      A_HIGH:    rdata = {32'hFFFF_FFFF, high_q};
+      default:
+        if (act_addr_i[6:3] == 4'b0100)
+          rdata = {32'hFFFF_FFFF, source_q[{act_addr_i[2:0], 5'd0} +: 32]};
+    endcase
+  end
+
+  assign rdata_o            = rdata;
+  assign sampling_enabled_o = sampling_q;
+  assign wait_on_overrun_o  = wait_ovr_q;
+  assign read_wait_o        = read_wait_q;
+  assign mode32_o           = mode32_q;
+  assign filter_o           = filter_q;
+  assign source_ids_o       = source_q;
+  assign high_order_o       = high_q;
+  assign wait_count_o       = wait_cnt_q;
+  assign overrun_count_o    = overrun_cnt_q;
+endmodule
+`default_nettype wire

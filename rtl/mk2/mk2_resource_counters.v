@@ -1,0 +1,239 @@
+`default_nettype none
+// mk2_resource_counters: the 16 Resource Counters, their Mode, Clock Select and Enable registers
+// (Tables B5-B7), the /10 and /100 prescalers, and the shadow registers.
+//
+// Clock domain: clk_i. Counting sources (docs/decisions.md D4.1): node clock, node/10, node/100, the
+// synchronized Timestamp clock edge, synchronized rising edges of Xj, the selected clock gated by the
+// synchronized level of Xj, and software increments (writes to 80-95). An even counter whose mode has
+// bit 3 set forms a 64-bit pair with the next odd counter. Counts saturate at all ones.
+// Shadows: a Resource sample (shadow_copy_i) or a read-with-copy on free shadows copies every counter at
+// the action edge; a sample marks the shadows busy until shadow_release_i (the network sent byte 84, or a
+// test-mode FIFO advance) or a reset. A read-with-copy on busy shadows waits (stall_o) when read-wait
+// is on, else returns the stale shadow.
+// Timing: every adder is 32 bits; a pair's upper half adds the lower half's all-ones carry, so no carry
+// chain is longer than 32 bits. No parameters.
+module mk2_resource_counters (
+  input  wire         clk_i,
+  input  wire         rst_ni,
+  input  wire         soft_reset_i,
+  input  wire         test_mode_i,
+  // processor interface
+  input  wire         req_i,          // an action is attempted at this edge
+  input  wire         act_i,          // the action is performed at this edge
+  input  wire         act_write_i,
+  input  wire [6:0]   act_addr_i,
+  input  wire [63:0]  act_data_i,
+  input  wire         read_wait_i,    // CSR: wait on read-with-copy while shadows busy
+  output wire         stall_o,
+  output wire [63:0]  rdata_o,
+  // sources (already synchronized)
+  input  wire [15:0]  ext_level_i,
+  input  wire [15:0]  ext_rise_i,
+  input  wire         ts_tick_i,
+  // shadows
+  input  wire         shadow_copy_i,    // a Resource sample is taken at this edge
+  input  wire         shadow_release_i, // the shadows are free from the next edge
+  output wire         shadow_busy_o,
+  output wire [511:0] shadow_o          // counter 0 in bits 511:480 ... counter 15 in bits 31:0
+);
+  localparam [6:0] A_ENABLE = 7'd8, A_MODE = 7'd10, A_CLOCK_SELECT = 7'd12;
+
+  // Reset values (CLARIFICATIONS, Tables B5-B7 defaults): External signal, single precision; Timestamp
+  // clock; disabled.
+  localparam [63:0] MODE_RESET  = {16{4'b0100}};
+  localparam [63:0] CLOCK_RESET = {16{4'b0100}};
+
+  reg [511:0] count_q, count_d;   // counter j in bits 32j+31..32j
+  reg [511:0] shadow_q, shadow_d; // same layout
+  reg [63:0]  mode_q, mode_d;
+  reg [63:0]  clock_q, clock_d;
+  reg [15:0]  enable_q, enable_d;
+  reg         busy_q, busy_d;
+  reg [3:0]   div10_q, div10_d;
+  reg [3:0]   div100_q, div100_d;
+
+  wire        write        = act_i && act_write_i;
+  wire [3:0]  index        = act_addr_i[3:0];
+  wire        wr_counter   = write && act_addr_i[6:4] == 3'b100;   // 64-79
+  wire        sw_increment = write && act_addr_i[6:4] == 3'b101;   // 80-95
+  wire        wr_enable    = write && act_addr_i == A_ENABLE;
+  wire        rd_with_copy = act_i && !act_write_i && act_addr_i[6:4] == 3'b100;
+
+  wire tick10  = (div10_q == 4'd9);
+  wire tick100 = tick10 && (div100_q == 4'd9);
+
+  // Per-counter source tick, from its own Mode and Clock Select fields.
+  reg [15:0] source_tick;
+  reg [15:0] software_mode;
+  reg [15:0] reset_enable;   // Enable field 11 written at this edge
+  reg        clock_tick;
+  integer j;
+  always @* begin
+    for (j = 0; j < 16; j = j + 1) begin
+      // Field bits 1:0 alone decide: x100 is the only stored value with 00 (x000 is a NOP, never stored).
+      case (clock_q[4*j +: 2])
+        2'b01:   clock_tick = 1'b1;
+        2'b10:   clock_tick = tick10;
+        2'b11:   clock_tick = tick100;
+        default: clock_tick = ts_tick_i;
+      endcase
+      case (mode_q[4*j +: 2])
+        2'b01:   source_tick[j] = clock_tick;                   // CLK
+        2'b11:   source_tick[j] = clock_tick && ext_level_i[j]; // External Enable
+        2'b00:   source_tick[j] = ext_rise_i[j];                // External signal
+        default: source_tick[j] = 1'b0;                         // Software
+      endcase
+      software_mode[j] = (mode_q[4*j +: 2] == 2'b10);
+      reset_enable[j]  = wr_enable && (act_data_i[4*j +: 2] == 2'b11);
+    end
+  end
+
+  // Count requests of the unit governed by counter j (a pair is governed by its even counter).
+  reg [15:0] increment;
+  integer k;
+  always @* begin
+    for (k = 0; k < 16; k = k + 1)
+      increment[k] = enable_q[k] && ((source_tick[k] && !test_mode_i) ||
+                     (software_mode[k] && sw_increment && index == k[3:0]));
+  end
+
+  reg [31:0] low, high;
+  reg        pair_increment;
+  integer p, f;
+  always @* begin
+    count_d  = count_q;
+    shadow_d = shadow_q;
+    mode_d   = mode_q;
+    clock_d  = clock_q;
+    enable_d = enable_q;
+    busy_d   = busy_q;
+    div10_d  = tick10 ? 4'd0 : div10_q + 4'd1;
+    div100_d = tick10 ? (tick100 ? 4'd0 : div100_q + 4'd1) : div100_q;
+
+    for (p = 0; p < 8; p = p + 1) begin
+      low  = count_q[64*p +: 32];
+      high = count_q[64*p + 32 +: 32];
+      if (mode_q[8*p + 3]) begin
+        // 64-bit pair: the even counter's fields govern; a software increment at either address counts.
+        pair_increment = (enable_q[2*p] && source_tick[2*p] && !test_mode_i) ||
+                         (enable_q[2*p] && software_mode[2*p] && sw_increment && index[3:1] == p[2:0]);
+        if (reset_enable[2*p]) begin
+          count_d[64*p +: 64] = 64'd0;
+        end else if (wr_counter && index[3:1] == p[2:0]) begin
+          // A processor write to either half wins over a count at the same edge (D4.3).
+          count_d[64*p + 32*index[0] +: 32] = act_data_i[31:0];
+        end else if (pair_increment && !(&low && &high)) begin
+          count_d[64*p +: 32]      = low + 32'd1;
+          count_d[64*p + 32 +: 32] = high + {31'd0, &low};
+        end
+      end else begin
+        for (f = 2*p; f < 2*p + 2; f = f + 1) begin
+          if (reset_enable[f])
+            count_d[32*f +: 32] = 32'd0;
+          else if (wr_counter && index == f[3:0])
+            count_d[32*f +: 32] = act_data_i[31:0];
+          else if (increment[f] && !(&count_q[32*f +: 32]))
+            count_d[32*f +: 32] = count_q[32*f +: 32] + 32'd1;
+        end
+      end
+    end
+
+    if (write && act_addr_i == A_MODE)
+      for (f = 0; f < 16; f = f + 1)
+        if (act_data_i[4*f +: 3] != 3'b000) mode_d[4*f +: 4] = act_data_i[4*f +: 4];
+    if (write && act_addr_i == A_CLOCK_SELECT)
+      for (f = 0; f < 16; f = f + 1)
+        if (act_data_i[4*f +: 3] != 3'b000) clock_d[4*f +: 4] = act_data_i[4*f +: 4];
+    if (wr_enable)
+      for (f = 0; f < 16; f = f + 1)
+        case (act_data_i[4*f +: 2])
+          2'b01:   enable_d[f] = 1'b0;
+          2'b10,
+          2'b11:   enable_d[f] = 1'b1;
+          default: ;
+        endcase
+
+    if (shadow_copy_i || (rd_with_copy && !busy_q)) shadow_d = count_q;
+    if (shadow_release_i) busy_d = 1'b0;
+    if (shadow_copy_i)    busy_d = 1'b1;
+
+    if (soft_reset_i) begin
+      count_d  = 512'd0;
+      shadow_d = 512'd0;
+      mode_d   = MODE_RESET;
+      clock_d  = CLOCK_RESET;
+      enable_d = 16'd0;
+      busy_d   = 1'b0;
+      div10_d  = 4'd0;
+      div100_d = 4'd0;
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      count_q  <= 512'd0;
+      shadow_q <= 512'd0;
+      mode_q   <= MODE_RESET;
+      clock_q  <= CLOCK_RESET;
+      enable_q <= 16'd0;
+      busy_q   <= 1'b0;
+      div10_q  <= 4'd0;
+      div100_q <= 4'd0;
+    end else begin
+      count_q  <= count_d;
+      shadow_q <= shadow_d;
+      mode_q   <= mode_d;
+      clock_q  <= clock_d;
+      enable_q <= enable_d;
+      busy_q   <= busy_d;
+      div10_q  <= div10_d;
+      div100_q <= div100_d;
+    end
+  end
+
+  // Read data. Enable fields read 0010 (enabled) or 0001 (disabled).
+  reg [63:0] enable_read;
+  reg [63:0] rdata;
+  integer r;
+  always @* begin
+    for (r = 0; r < 16; r = r + 1) enable_read[4*r +: 4] = enable_q[r] ? 4'b0010 : 4'b0001;
+    rdata = {64{1'b1}};
+    case (act_addr_i[6:4])
+      3'b100:  rdata = {32'hFFFF_FFFF, busy_q ? shadow_q[32*index +: 32] : count_q[32*index +: 32]};
+      3'b101:  rdata = {32'hFFFF_FFFF, shadow_q[32*index +: 32]};
+      default:
+        case (act_addr_i)
+          A_ENABLE:       rdata = enable_read;
+          A_MODE:         rdata = mode_q;
+          A_CLOCK_SELECT: rdata = clock_q;
+          default:        ;
+        endcase
+    endcase
+  end
+
+  // Counter 0 goes out first on the network, so it takes the most significant slot.
+  reg [511:0] shadow_network;
+  integer s;
+  always @* for (s = 0; s < 16; s = s + 1) shadow_network[511 - 32*s -: 32] = shadow_q[32*s +: 32];
+
+  assign stall_o       = req_i && !act_write_i && act_addr_i[6:4] == 3'b100 && busy_q && read_wait_i;
+  assign rdata_o       = rdata;
+  assign shadow_busy_o = busy_q;
+  assign shadow_o      = shadow_network;
+
+`ifdef FORMAL
+  reg past_valid_q = 1'b0;
+  always @(posedge clk_i) past_valid_q <= 1'b1;
+  always @(posedge clk_i) begin
+    if (past_valid_q && rst_ni && $past(rst_ni) && !$past(soft_reset_i)) begin
+      // Counters never wrap: a counter at all ones stays there unless written or reset.
+      if (&$past(count_q[31:0]) && !$past(mode_q[3]) && !$past(reset_enable[0])
+          && !($past(wr_counter) && $past(index) == 4'd0))
+        assert(&count_q[31:0]);
+      // Busy shadows are never overwritten by a copy.
+      if ($past(busy_q) && !$past(shadow_release_i)) assert(shadow_q == $past(shadow_q));
+    end
+  end
+`endif
+endmodule
+`default_nettype wire

@@ -1,0 +1,46 @@
+`default_nettype none
+// mk2_timestamp: the 56-bit Timestamp counter.
+//
+// Clock domain: clk_i. ts_tick_i is the synchronized rising edge of the Timestamp clock (from a
+// sync_edge in the chip top); the count goes up at the edge where ts_tick_i is high, except in test
+// mode, where the clock is ignored and the processor may load it (address 2) or add one (address 16).
+// Only the hardware reset clears it (the software reset does not).
+// Timing: the +1 is split into two 28-bit halves; the upper half adds the lower half's all-ones
+// carry, so the longest carry chain is 28 bits (a 56-bit ripple would limit an iCE40 UP5K to ~40 MHz).
+// Nothing of the split is visible: both halves change at the same edge. No parameters.
+module mk2_timestamp (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  input  wire        test_mode_i,
+  input  wire        ts_tick_i,
+  input  wire        act_i,
+  input  wire        act_write_i,
+  input  wire [6:0]  act_addr_i,
+  input  wire [55:0] act_data_i,
+  output wire [55:0] ts_o,
+  output wire [63:0] rdata_o
+);
+  localparam [6:0] A_TIMESTAMP = 7'd2, A_INC_TIMESTAMP = 7'd16;
+
+  reg [55:0] ts_q, ts_d;
+
+  wire        low_all_ones = &ts_q[27:0];
+  wire [55:0] ts_plus_one  = {ts_q[55:28] + {27'd0, low_all_ones}, ts_q[27:0] + 28'd1};
+  wire        test_write   = act_i && act_write_i && test_mode_i;
+
+  always @* begin
+    ts_d = ts_q;
+    if (ts_tick_i && !test_mode_i)                      ts_d = ts_plus_one;
+    if (test_write && act_addr_i == A_INC_TIMESTAMP)    ts_d = ts_plus_one;
+    if (test_write && act_addr_i == A_TIMESTAMP)        ts_d = act_data_i;
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) ts_q <= 56'd0;
+    else         ts_q <= ts_d;
+  end
+
+  assign ts_o    = ts_q;
+  assign rdata_o = (act_addr_i == A_TIMESTAMP) ? {8'hFF, ts_q} : {64{1'b1}};
+endmodule
+`default_nettype wire
