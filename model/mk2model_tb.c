@@ -253,11 +253,14 @@ static int bus_cycle(mk2_tb *tb, int is_read, unsigned addr, uint64_t data)
     tb->pins.startb = 0;
     tb->pins.readb = !is_read;
     tb->pins.writeb = is_read;
-    tb->pins.holdb = hold >= 0 ? 0 : 1;
+    /* HOLDB stays high in the start tick: low there it would hold the ACKB of the previous cycle
+     * (D2.5), which is still low in that tick when commands run back to back (R10.1). */
+    tb->pins.holdb = 1;
     if (tick(tb)) return -1;
     tb->pins.startb = 1;
     tb->pins.readb = 1;
     tb->pins.writeb = 1;
+    if (hold >= 0) tb->pins.holdb = 0;
     while (tb->chip.out.ackb) {
         if (tb->ticks - start >= ACK_TIMEOUT)
             return fail(tb, "bus: no ACKB within %llu ticks (%s address %u)", (unsigned long long)ACK_TIMEOUT,
