@@ -2,6 +2,7 @@
  * mk2model - run a MultiKron II stimulus script on the C reference model.
  *
  *   mk2model SCRIPT [--trace FILE] [--timing] [--bus-log FILE] [--fifo-depth N] [--coverage]
+ *            [--coverage-acc FILE]   (add this run's coverage to FILE; with --coverage print the totals)
  *
  * Same command line, trace format and bus log format as the RTL runner `mk2sim`, so that the two
  * outputs can be compared byte for byte. Exit status 0 when the script ran and every check passed,
@@ -17,7 +18,7 @@
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: mk2model SCRIPT [--trace FILE] [--timing] [--bus-log FILE] [--fifo-depth N] [--coverage]\n");
+    fprintf(stderr, "usage: mk2model SCRIPT [--trace FILE] [--timing] [--bus-log FILE] [--fifo-depth N] [--coverage] [--coverage-acc FILE]\n");
     exit(2);
 }
 
@@ -34,13 +35,14 @@ static FILE *open_out(const char *path)
 
 int main(int argc, char **argv)
 {
-    const char *script = NULL, *trace = NULL, *bus_log = NULL;
+    const char *script = NULL, *trace = NULL, *bus_log = NULL, *cov_acc = NULL;
     int timing = 0, coverage = 0, depth = 8;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--trace") && i + 1 < argc) trace = argv[++i];
         else if (!strcmp(argv[i], "--bus-log") && i + 1 < argc) bus_log = argv[++i];
         else if (!strcmp(argv[i], "--timing")) timing = 1;
         else if (!strcmp(argv[i], "--coverage")) coverage = 1;
+        else if (!strcmp(argv[i], "--coverage-acc") && i + 1 < argc) cov_acc = argv[++i];
         else if (!strcmp(argv[i], "--fifo-depth") && i + 1 < argc) {
             char *end;
             long d = strtol(argv[++i], &end, 10);
@@ -64,7 +66,7 @@ int main(int argc, char **argv)
     if (!tb) return 2;
     mk2_tb_set_fifo_depth(tb, depth);
     static mk2m_cov cov;
-    if (coverage) mk2_tb_set_coverage(tb, &cov);
+    if (coverage || cov_acc) mk2_tb_set_coverage(tb, &cov);
     int rc = mk2_tb_run_file(tb, script);
     if (rc) fprintf(stderr, "mk2model: FAIL %s\n", mk2_tb_error(tb));
     mk2_tb_accounting a = mk2_tb_accounts(tb);
@@ -72,7 +74,27 @@ int main(int argc, char **argv)
                     " discarded %" PRIu64 " inside %" PRIu64 " flushed %" PRIu64 " injected %" PRIu64 "\n",
             script, mk2_tb_ticks(tb), mk2_tb_sample_count(tb), mk2_tb_truncated_count(tb), a.accepted, a.sent,
             a.discarded, a.inside, a.flushed, a.injected);
-    if (coverage) mk2m_cov_print(&cov, stderr);
+    if (cov_acc) {
+        /* add this run to the totals kept in COV_ACC (a raw array of counters, same program only) */
+        static mk2m_cov total;
+        FILE *f = fopen(cov_acc, "rb");
+        if (f) {
+            if (fread(&total, sizeof total, 1, f) != 1) memset(&total, 0, sizeof total);
+            fclose(f);
+        }
+        uint64_t *t = (uint64_t *)&total;
+        const uint64_t *c = (const uint64_t *)&cov;
+        for (size_t k = 0; k < sizeof total / sizeof *t; k++) t[k] += c[k];
+        f = fopen(cov_acc, "wb");
+        if (!f || fwrite(&total, sizeof total, 1, f) != 1) {
+            fprintf(stderr, "mk2model: cannot write %s\n", cov_acc);
+            return 2;
+        }
+        fclose(f);
+        if (coverage) mk2m_cov_print(&total, stderr);
+    } else if (coverage) {
+        mk2m_cov_print(&cov, stderr);
+    }
     if (opt.trace_out && opt.trace_out != stdout) fclose(opt.trace_out);
     if (opt.bus_log && opt.bus_log != stdout) fclose(opt.bus_log);
     mk2_tb_free(tb);
