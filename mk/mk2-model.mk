@@ -1,0 +1,76 @@
+# The independent C reference model of the MultiKron II, random co-simulation against the RTL, and the
+# Icarus replay of the RTL (docs/reference-model.md).
+#
+#   make model           build the model runner build/model/mk2model and the generator
+#   make model-unit      hand-derived unit tests of the model (Check)
+#   make model-directed  every directed script on RTL and model: identical traces and bus logs
+#   make model-cosim     random co-simulation, fixed seeds (COSIM_SEEDS), >= 10^6 node clocks
+#   make model-icarus    the RTL under Icarus replays the pins of Verilator runs, every output every tick
+#   make soak SEEDS="1 2 3" [SOAK_TICKS=N]   as many random seeds as asked
+
+MODEL_DIR := $(BUILD)/model
+MODEL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror
+MODEL_SRC := model/mk2_model.c model/mk2model_tb.c
+MODEL_HDR := model/mk2_model.h model/mk2model_tb.h sim/mk2_tb.h
+MK2MODEL := $(MODEL_DIR)/mk2model
+MK2GEN := $(MODEL_DIR)/mk2-randscript
+# the RTL runner and its pin dump, from mk/mk2.mk
+MK2SIM ?= $(BUILD)/mk2sim
+COSIM := model/mk2-cosim
+# 20 seeds of ~70k node clocks each: about 1.5 million node clocks on each simulator
+COSIM_SEEDS ?= 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20
+COSIM_TICKS ?= 50000
+SOAK_TICKS ?= 200000
+DIRECTED_SCRIPTS = $(sort $(wildcard tb/scripts/*.mk2))
+
+# model-directed, model-cosim and model-icarus join once the RTL runner (mk/mk2.mk) exists
+TEST_TARGETS += model-unit
+
+.PHONY: model model-unit model-directed model-cosim model-icarus soak
+
+model: $(MK2MODEL) $(MK2GEN)
+
+$(MK2MODEL): model/mk2model_main.c $(MODEL_SRC) $(MODEL_HDR) | deps
+	@mkdir -p $(@D)
+	$(CC) $(MODEL_CFLAGS) -o $@ model/mk2model_main.c $(MODEL_SRC)
+
+$(MK2GEN): tools/mk2-randscript/mk2-randscript.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(MODEL_CFLAGS) -o $@ $<
+
+$(MODEL_DIR)/test_model: model/test_model.c $(MODEL_SRC) $(MODEL_HDR) | deps
+	@mkdir -p $(@D)
+	$(CC) $(MODEL_CFLAGS) $(shell pkg-config --cflags check) -o $@ model/test_model.c $(MODEL_SRC) \
+	  $(shell pkg-config --libs check)
+
+model-unit: deps $(MODEL_DIR)/test_model
+	@mkdir -p $(BUILD)/results
+	$(MODEL_DIR)/test_model $(BUILD)/results/model-unit.result
+
+model-directed: deps $(MK2MODEL) $(MK2SIM)
+	@mkdir -p $(BUILD)/results
+	$(COSIM) --sim $(MK2SIM) --model $(MK2MODEL) --out $(BUILD)/cosim-directed --tag directed \
+	  --result $(BUILD)/results/model-directed.result scripts $(DIRECTED_SCRIPTS)
+
+model-cosim: deps $(MK2MODEL) $(MK2GEN) $(MK2SIM)
+	@mkdir -p $(BUILD)/results
+	$(COSIM) --sim $(MK2SIM) --model $(MK2MODEL) --gen $(MK2GEN) --out $(BUILD)/cosim --tag random \
+	  --ticks $(COSIM_TICKS) --result $(BUILD)/results/model-cosim.result random $(COSIM_SEEDS)
+
+soak: deps $(MK2MODEL) $(MK2GEN) $(MK2SIM)
+	@[ -n "$(SEEDS)" ] || { echo 'soak: give SEEDS="1 2 3" (or SEEDS="$$(seq 100 199)")'; exit 2; }
+	$(COSIM) --sim $(MK2SIM) --model $(MK2MODEL) --gen $(MK2GEN) --out $(BUILD)/soak --tag soak \
+	  --ticks $(SOAK_TICKS) random $(SEEDS)
+
+# ---- Icarus replay: the same RTL under a second simulator ----
+ICARUS_DIR := $(BUILD)/icarus
+MK2_RTL_FILES = $(sort $(wildcard rtl/mk2/*.v) $(wildcard rtl/common/*.v))
+
+$(ICARUS_DIR)/mk2_replay.vvp: tb/icarus/mk2_replay.v $(MK2_RTL_FILES) | deps
+	@mkdir -p $(@D)
+	iverilog -g2005 -Wall -o $@ -s mk2_replay tb/icarus/mk2_replay.v $(MK2_RTL_FILES)
+
+model-icarus: deps $(ICARUS_DIR)/mk2_replay.vvp $(MK2SIM)
+	@mkdir -p $(BUILD)/results
+	tb/icarus/run-replay --sim $(MK2SIM) --vvp $(ICARUS_DIR)/mk2_replay.vvp --out $(ICARUS_DIR) \
+	  --result $(BUILD)/results/model-icarus.result $(DIRECTED_SCRIPTS)
