@@ -75,6 +75,8 @@ static void s_idle(unsigned n)
 }
 static void s_after(unsigned n, const char *cmd) { line("after %u %s", n, cmd); }
 
+static void soft_reset_at(uint64_t d);
+
 /* ---- CSR: keep the generator's view of the wait modes ---- */
 static void csr_write(uint64_t d)
 {
@@ -275,7 +277,13 @@ static void registers(void)
     case 2: s_write(32 + rnd(8), rnd64()); break;
     case 3: s_write(7, rnd64()); break;
     case 4: s_write(5 + rnd(2), rnd64()); break; /* clears outside test mode */
-    default: s_write(rnd(128) & ~0u, 0); /* any address with data 0 */
+    default: { /* any address (19 would disable the network in test mode: see test_segment) */
+        unsigned a = rnd(128);
+        if (a == 19) a = 20;
+        if (a == 1) csr_write(rnd64());
+        else if (a == 0) soft_reset_at(rnd64());
+        else s_write(a, chance(50) ? 0 : rnd64());
+    }
     }
 }
 
@@ -316,13 +324,15 @@ static void test_segment(void)
     st.test = 0;
 }
 
-static void soft_reset(void)
+static void soft_reset_at(uint64_t d)
 {
-    s_write(0, rnd64());
+    s_write(0, d);
     st.wait_modes = 0;
     st.net_disabled = 0;
     st.sampling = 0;
 }
+
+static void soft_reset(void) { soft_reset_at(rnd64()); }
 
 static void hard_reset(void)
 {
