@@ -6,6 +6,7 @@
 #   make model-directed  every directed script on RTL and model: identical traces and bus logs
 #   make model-cosim     random co-simulation, fixed seeds (COSIM_SEEDS), >= 10^6 node clocks
 #   make model-icarus    the RTL under Icarus replays the pins of Verilator runs, every output every tick
+#   make model-rtl-pins  the RTL under Icarus replays the pins of model runs (random seeds), pin by pin
 #   make soak SEEDS="1 2 3" [SOAK_TICKS=N]   as many random seeds as asked
 
 MODEL_DIR := $(BUILD)/model
@@ -24,9 +25,9 @@ SOAK_TICKS ?= 200000
 DIRECTED_SCRIPTS = $(sort $(wildcard tb/scripts/*.mk2))
 
 # model-directed, model-cosim and model-icarus join once the RTL runner (mk/mk2.mk) exists
-TEST_TARGETS += model-unit
+TEST_TARGETS += model-unit model-rtl-pins
 
-.PHONY: model model-unit model-directed model-cosim model-icarus soak
+.PHONY: model model-unit model-directed model-cosim model-icarus model-rtl-pins soak
 
 model: $(MK2MODEL) $(MK2GEN)
 
@@ -74,3 +75,14 @@ model-icarus: deps $(ICARUS_DIR)/mk2_replay.vvp $(MK2SIM)
 	@mkdir -p $(BUILD)/results
 	tb/icarus/run-replay --sim $(MK2SIM) --vvp $(ICARUS_DIR)/mk2_replay.vvp --out $(ICARUS_DIR) \
 	  --result $(BUILD)/results/model-icarus.result $(DIRECTED_SCRIPTS)
+
+# ---- the C model's pins replayed on the RTL under Icarus: a pin-exact RTL/model comparison that
+# needs no RTL harness (ACKB, D63..D0 while driven, FIFODAB, NETCLK, N7..N0, parity, EOM, OUT_EN) ----
+MODEL_PIN_SEEDS ?= 101 102 103 104
+MODEL_PIN_TICKS ?= 15000
+
+model-rtl-pins: deps $(MK2MODEL) $(MK2GEN) $(ICARUS_DIR)/mk2_replay.vvp
+	@mkdir -p $(BUILD)/results $(BUILD)/model-pins
+	@for s in $(MODEL_PIN_SEEDS); do $(MK2GEN) $$s --ticks $(MODEL_PIN_TICKS) -o $(BUILD)/model-pins/seed-$$s.mk2 || exit 2; done
+	tb/icarus/run-replay --sim $(MK2MODEL) --vvp $(ICARUS_DIR)/mk2_replay.vvp --out $(BUILD)/model-pins \
+	  --result $(BUILD)/results/model-rtl-pins.result $(BUILD)/model-pins/seed-*.mk2 $(DIRECTED_SCRIPTS)

@@ -2,6 +2,7 @@
  * mk2model - run a MultiKron II stimulus script on the C reference model.
  *
  *   mk2model SCRIPT [--trace FILE] [--timing] [--bus-log FILE] [--fifo-depth N] [--coverage]
+ *            [--pins FILE]          (every tick's pins, for tb/icarus/mk2_replay.v)
  *            [--coverage-acc FILE]   (add this run's coverage to FILE; with --coverage print the totals)
  *
  * Same command line, trace format and bus log format as the RTL runner `mk2sim`, so that the two
@@ -18,7 +19,7 @@
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: mk2model SCRIPT [--trace FILE] [--timing] [--bus-log FILE] [--fifo-depth N] [--coverage] [--coverage-acc FILE]\n");
+    fprintf(stderr, "usage: mk2model SCRIPT [--trace FILE] [--timing] [--bus-log FILE] [--fifo-depth N] [--coverage] [--coverage-acc FILE] [--pins FILE]\n");
     exit(2);
 }
 
@@ -35,12 +36,13 @@ static FILE *open_out(const char *path)
 
 int main(int argc, char **argv)
 {
-    const char *script = NULL, *trace = NULL, *bus_log = NULL, *cov_acc = NULL;
+    const char *script = NULL, *trace = NULL, *bus_log = NULL, *cov_acc = NULL, *pins = NULL;
     int timing = 0, coverage = 0, depth = 8;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--trace") && i + 1 < argc) trace = argv[++i];
         else if (!strcmp(argv[i], "--bus-log") && i + 1 < argc) bus_log = argv[++i];
         else if (!strcmp(argv[i], "--timing")) timing = 1;
+        else if (!strcmp(argv[i], "--pins") && i + 1 < argc) pins = argv[++i];
         else if (!strcmp(argv[i], "--coverage")) coverage = 1;
         else if (!strcmp(argv[i], "--coverage-acc") && i + 1 < argc) cov_acc = argv[++i];
         else if (!strcmp(argv[i], "--fifo-depth") && i + 1 < argc) {
@@ -65,6 +67,8 @@ int main(int argc, char **argv)
     mk2_tb *tb = mk2_tb_new(&opt);
     if (!tb) return 2;
     mk2_tb_set_fifo_depth(tb, depth);
+    FILE *pins_f = pins ? open_out(pins) : NULL;
+    if (pins_f) mk2_tb_set_pins(tb, pins_f);
     static mk2m_cov cov;
     if (coverage || cov_acc) mk2_tb_set_coverage(tb, &cov);
     int rc = mk2_tb_run_file(tb, script);
@@ -97,6 +101,7 @@ int main(int argc, char **argv)
     }
     if (opt.trace_out && opt.trace_out != stdout) fclose(opt.trace_out);
     if (opt.bus_log && opt.bus_log != stdout) fclose(opt.bus_log);
+    if (pins_f && pins_f != stdout) fclose(pins_f);
     mk2_tb_free(tb);
     return rc ? 1 : 0;
 }

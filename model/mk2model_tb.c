@@ -58,6 +58,7 @@ struct mk2_tb {
     int in_after; /* executing an `after` command: pin commands only */
 
     mk2m_cov *cov;
+    FILE *pins_out;
 };
 
 static int fail(mk2_tb *tb, const char *fmt, ...)
@@ -101,6 +102,22 @@ void mk2_tb_free(mk2_tb *tb)
 }
 
 void mk2_tb_set_coverage(mk2_tb *tb, mk2m_cov *cov) { tb->cov = cov; }
+void mk2_tb_set_pins(mk2_tb *tb, FILE *f) { tb->pins_out = f; }
+
+/* One line per tick in the pin-file format of tb/icarus/mk2_replay.v; outputs the model does not
+ * model (T7..T0, debug group) and D63..D0 while not driven are written as x (not compared). */
+static void dump_pins(mk2_tb *tb)
+{
+    const mk2m_in *p = &tb->pins;
+    const mk2m_out *o = &tb->chip.out;
+    fprintf(tb->pins_out, "%" PRIu64 " %x %x %x %x %x %x %x %" PRIx64 " %x %x %x %x %x %x ", tb->ticks, p->rst_n,
+            p->tsclk, p->readb, p->writeb, p->startb, p->holdb, p->addr, p->data, p->cpu_id, p->waitstate, p->ext,
+            p->testb, p->outdisb, p->netrdy);
+    if (o->data_oe) fprintf(tb->pins_out, "%x %" PRIx64 " 1", o->ackb, o->data);
+    else fprintf(tb->pins_out, "%x x 0", o->ackb);
+    fprintf(tb->pins_out, " %x %x %x %x %x x %x x x x x x x\n", o->fifodab, o->netclk, o->net_data, o->net_parity,
+            o->net_eom, p->outdisb);
+}
 
 const char *mk2_tb_error(const mk2_tb *tb) { return tb->err; }
 uint64_t mk2_tb_ticks(const mk2_tb *tb) { return tb->ticks; }
@@ -224,6 +241,7 @@ static int tick(mk2_tb *tb)
     mk2m_out before = tb->chip.out;
     int was_rst = !tb->pins.rst_n;
     mk2m_tick(&tb->chip, &tb->pins);
+    if (tb->pins_out) dump_pins(tb);
     tb->ticks++;
     if (was_rst) {
         truncate_capture(tb);

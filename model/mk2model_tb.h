@@ -27,5 +27,6 @@ void mk2m_cov_print(const mk2m_cov *cov, FILE *out);
 const char *mk2_tb_cmd_name(int i);
 const mk2m *mk2_tb_model(const mk2_tb *tb);
 void mk2_tb_set_fifo_depth(mk2_tb *tb, int depth);
+void mk2_tb_set_pins(mk2_tb *tb, FILE *f); /* write every tick's pins (tb/icarus format) */
 
 #endif
