@@ -22,7 +22,7 @@ COSIM := model/mk2-cosim
 COSIM_SEEDS ?= 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20
 COSIM_TICKS ?= 50000
 SOAK_TICKS ?= 200000
-DIRECTED_SCRIPTS = $(sort $(wildcard tb/scripts/*.mk2))
+DIRECTED_SCRIPTS = $(sort $(wildcard tb/scripts/*.bus))
 
 # model-directed, model-cosim and model-icarus join once the RTL runner (mk/mk2.mk) exists
 TEST_TARGETS += model-unit model-rtl-pins

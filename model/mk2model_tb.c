@@ -371,13 +371,30 @@ static int exec_tokens(mk2_tb *tb, int nt, char **t, const char *line, int from_
         if (nt != 3 || parse_u64(t[1], &v[0]) || v[0] > 127 || parse_u64(t[2], &v[1]))
             return fail(tb, "write: want 'write ADDR DATA', ADDR 0..127");
         return bus_cycle(tb, 0, (unsigned)v[0], v[1]);
-    case C_READ:
-        if (nt < 2 || nt > 3 || parse_u64(t[1], &v[0]) || v[0] > 127 || (nt == 3 && parse_u64(t[2], &v[1])))
-            return fail(tb, "read: want 'read ADDR [EXPECTED]', ADDR 0..127");
+    case C_READ: {
+        /* read ADDR [expect VALUE [mask MASK]]; the older 'read ADDR VALUE' form is kept */
+        uint64_t mask = ~0ull;
+        int has_expect = 0;
+        if (nt < 2 || parse_u64(t[1], &v[0]) || v[0] > 127)
+            return fail(tb, "read: want 'read ADDR [expect VALUE [mask MASK]]', ADDR 0..127");
+        if (nt == 3) {
+            if (parse_u64(t[2], &v[1])) return fail(tb, "read: bad expected value '%s'", t[2]);
+            has_expect = 1;
+        } else if (nt == 4 || nt == 6) {
+            if (strcmp(t[2], "expect") || parse_u64(t[3], &v[1]))
+                return fail(tb, "read: want 'read ADDR expect VALUE [mask MASK]'");
+            if (nt == 6 && (strcmp(t[4], "mask") || parse_u64(t[5], &mask)))
+                return fail(tb, "read: want 'mask MASK' after the expected value");
+            has_expect = 1;
+        } else if (nt != 2) {
+            return fail(tb, "read: want 'read ADDR [expect VALUE [mask MASK]]'");
+        }
         if (bus_cycle(tb, 1, (unsigned)v[0], 0)) return -1;
-        if (nt == 3 && tb->last_read != v[1])
-            return fail(tb, "read %u: got 0x%016" PRIx64 ", expected 0x%016" PRIx64, (unsigned)v[0], tb->last_read, v[1]);
+        if (has_expect && ((tb->last_read ^ v[1]) & mask))
+            return fail(tb, "read %u: got 0x%016" PRIx64 ", expected 0x%016" PRIx64 " (mask 0x%016" PRIx64 ")",
+                        (unsigned)v[0], tb->last_read, v[1], mask);
         return 0;
+    }
     case C_HOLD:
         if (nt != 2 || parse_u64(t[1], &v[0]) || v[0] > 1000000) return fail(tb, "hold: want 'hold N'");
         tb->hold_pending = (int)v[0];
@@ -428,8 +445,16 @@ static int exec_tokens(mk2_tb *tb, int nt, char **t, const char *line, int from_
         if (c == C_STRAP) tb->pins.waitstate = (int)v[0];
         return 0;
     case C_CPU:
-        if (nt != 2 || parse_u64(t[1], &v[0]) || v[0] > 255) return fail(tb, "cpu: want 'cpu MASK' (C7..C0, 0..255)");
-        tb->pins.cpu_id = (unsigned)v[0];
+        /* cpu N (line N alone) | cpu none | cpu lines MASK (raw C7..C0) */
+        if (nt == 2 && !strcmp(t[1], "none")) { tb->pins.cpu_id = 0; return 0; }
+        if (nt == 3 && !strcmp(t[1], "lines")) {
+            if (parse_u64(t[2], &v[0]) || v[0] > 255) return fail(tb, "cpu lines: want a mask 0..255");
+            tb->pins.cpu_id = (unsigned)v[0];
+            return 0;
+        }
+        if (nt != 2 || parse_u64(t[1], &v[0]) || v[0] > 7)
+            return fail(tb, "cpu: want 'cpu N' (0..7), 'cpu none' or 'cpu lines MASK'");
+        tb->pins.cpu_id = 1u << v[0];
         return 0;
     case C_AFTER: {
         if (from_after) return fail(tb, "after: cannot nest");
@@ -499,11 +524,15 @@ int mk2_tb_run_file(mk2_tb *tb, const char *path)
 
 void mk2_tb_format_sample(const mk2_sample *s, int timing, char *buf, size_t len)
 {
-    int n = snprintf(buf, len, "%c cpu=%u type=%u so=%d fo=%d ts=%014" PRIx64 " src=%08x data=%016" PRIx64, s->kind,
-                     s->cpu, s->type, s->shadow_overrun, s->fifo_overrun, s->ts, s->src, s->data);
+    /* The trace format of README.md: err= is S (shadow overrun) or -, then F (FIFO overrun) or -. */
+    int n = snprintf(buf, len, "%c cpu=%u ts=%014" PRIx64 " src=%08x data=%016" PRIx64 " err=%c%c", s->kind,
+                     s->cpu, s->ts, s->src, s->data, s->shadow_overrun ? 'S' : '-', s->fifo_overrun ? 'F' : '-');
     if (s->kind == 'R')
         for (int k = 0; k < 16 && n > 0 && (size_t)n < len; k++)
             n += snprintf(buf + n, len - (size_t)n, "%s%08x", k ? "," : " cnt=", s->cnt[k]);
+    /* a test-mode-written entry whose header type is not Trace */
+    if (s->kind == 'T' && s->type != 2 && n > 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, " type=%u", s->type);
     if (timing && n > 0 && (size_t)n < len) snprintf(buf + n, len - (size_t)n, " @%" PRIu64, s->netclk);
 }
 

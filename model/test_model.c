@@ -163,7 +163,7 @@ START_TEST(resource_sample_and_shadows)
     X("reset 5");
     X("write 1 1");
     X("write 66 0x12345678");           /* counter 2 */
-    X("cpu 6");                         /* C1 and C2: lowest wins, CPU 1 */
+    X("cpu lines 6");                         /* C1 and C2: lowest wins, CPU 1 */
     X("write 33 0xCAFEF00D");
     X("write 112 0x0102030405060708");  /* edge 14: taken, shadows busy */
     RD(1, 0xFFFFFFFFFFFF8481ULL);       /* sampling, shadows busy (7), 161st bit of head (10) */

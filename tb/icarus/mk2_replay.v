@@ -58,6 +58,15 @@ module mk2_replay;
     end
   endtask
 
+  // +waves=FILE dumps every signal of the chip (run vvp with -fst for an FST file that GTKWave opens).
+  reg [8*256-1:0] waves_path;
+  initial begin
+    if ($value$plusargs("waves=%s", waves_path)) begin
+      $dumpfile(waves_path);
+      $dumpvars(0, dut);
+    end
+  end
+
   initial begin
     if (!$value$plusargs("pins=%s", path)) begin
       $display("mk2_replay: give +pins=FILE");

@@ -232,7 +232,7 @@ static void cpu_lines(void)
     case 1: m = (unsigned)rnd64() & 0xFF; break; /* several at once */
     default: m = 1u << rnd(8);
     }
-    line("cpu %u", m);
+    line("cpu lines %u", m);
 }
 
 static void samples(void)
