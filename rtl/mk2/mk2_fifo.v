@@ -101,6 +101,8 @@ module mk2_fifo #(
 `ifdef FORMAL
   reg past_valid_q = 1'b0;
   always @(posedge clk_i) past_valid_q <= 1'b1;
+  // Every trace starts in reset, as the chip does at power-up.
+  always @* if (!past_valid_q) assume(!rst_ni);
   always @(posedge clk_i) begin
     if (rst_ni) assume(!(push_i && full_o));
     if (past_valid_q && rst_ni) begin

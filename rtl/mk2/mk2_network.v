@@ -135,6 +135,8 @@ module mk2_network (
 `ifdef FORMAL
   reg past_valid_q = 1'b0;
   always @(posedge clk_i) past_valid_q <= 1'b1;
+  // Every trace starts in reset, as the chip does at power-up.
+  always @* if (!past_valid_q) assume(!rst_ni);
   always @(posedge clk_i) begin
     if (past_valid_q && rst_ni && $past(rst_ni)) begin
       // FIFODAB only changes where NETCLK falls (or when a reset cuts the sample short).

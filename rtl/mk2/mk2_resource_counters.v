@@ -224,7 +224,11 @@ module mk2_resource_counters (
 `ifdef FORMAL
   reg past_valid_q = 1'b0;
   always @(posedge clk_i) past_valid_q <= 1'b1;
+  // Every trace starts in reset, as the chip does at power-up.
+  always @* if (!past_valid_q) assume(!rst_ni);
   always @(posedge clk_i) begin
+    // The sampler never copies into busy shadows (it refuses a Resource sample then).
+    if (rst_ni) assume(!(shadow_copy_i && busy_q));
     if (past_valid_q && rst_ni && $past(rst_ni) && !$past(soft_reset_i)) begin
       // Counters never wrap: a counter at all ones stays there unless written or reset.
       if (&$past(count_q[31:0]) && !$past(mode_q[3]) && !$past(reset_enable[0])
