@@ -52,13 +52,15 @@ $(VREPLAY): $(MK2_LINT_FILES) sim/mk2_shim.cpp sim/mk2_shim.h sim/mk2_vreplay.c 
 	  -o mk2_vreplay > $(VREPLAY_DIR)/build.log 2>&1 || { tail -20 $(VREPLAY_DIR)/build.log; exit 1; }
 
 mk2-verilator-replay: deps $(VREPLAY) $(MK2MODEL) $(MK2GEN)
-	@mkdir -p $(BUILD)/results $(VREPLAY_DIR)/runs
+	@rm -rf $(VREPLAY_DIR)/runs; mkdir -p $(BUILD)/results $(VREPLAY_DIR)/runs
 	@pass=0; fail=0; ticks=0; \
 	for s in $(VREPLAY_SEEDS); do \
 	  $(MK2GEN) $$s --ticks $(VREPLAY_TICKS) -o $(VREPLAY_DIR)/runs/seed-$$s.bus || exit 2; done; \
 	for s in $(VREPLAY_DIR)/runs/seed-*.bus $(DIRECTED_SCRIPTS); do \
 	  n=$$(basename $$s .bus); p=$(VREPLAY_DIR)/runs/$$n.pins; \
-	  $(MK2MODEL) $$s --pins $$p > $(VREPLAY_DIR)/runs/$$n.model.log 2>&1; \
+	  if ! $(MK2MODEL) $$s --pins $$p > $(VREPLAY_DIR)/runs/$$n.model.log 2>&1; then \
+	    fail=$$((fail+1)); echo "FAIL $$n: the script fails its own checks on the model:"; \
+	    grep FAIL $(VREPLAY_DIR)/runs/$$n.model.log | head -3; continue; fi; \
 	  res=$$($(VREPLAY) $$p | head -1); \
 	  case "$$res" in "REPLAY OK "*) pass=$$((pass+1)); ticks=$$((ticks+$${res#REPLAY OK })) ;; \
 	    *) fail=$$((fail+1)); echo "FAIL $$n: $$res"; echo "    replay: $(VREPLAY) $$p";; esac; \
