@@ -1,0 +1,196 @@
+`default_nettype none
+// rems_matcher: the REMS pattern matcher (NBSIR 87-3663 section 3.3). Every clock it takes one 32-bit
+// trigger word and, LATENCY clocks later, gives back the same word with its seven trigger bits: bit 0 the
+// global trigger G, bits 1..6 the selective triggers S1..S6. The triggers are looked up in three levels of
+// RAM with recoding (the scheme packet classification later called Recursive Flow Classification):
+//   level 1: T0[word[31:21]] -> code0 (7 bits), T1[word[20:10]] -> code1 (8 bits), T2[word[9:0]] -> code2 (7)
+//   level 2: T3[{code0, code1[7:4]}] -> code3 (8 bits), T4[{code1[3:0], code2}] -> code4 (8 bits)
+//   level 3: T5[{code3, code4}] -> the 7 trigger bits
+// Code 0 means "no pattern" at every level. The table contents come from tools/remsc (docs/rems-matcher.md).
+//
+// Clock domain: clk_i; rst_ni is a synchronous active-low reset (pass it through rtl/common/reset_sync.v).
+// Latency: LATENCY = 5 clocks from word_i/valid_i to word_o/trig_o/valid_o, one result per clock, no
+// bubbles: valid_o is valid_i delayed by exactly LATENCY clocks. trig_o is 0 whenever valid_o is low.
+//
+// Download port (one write per clock, at the rising edge where dl_we_i is high; dl_addr_i is the long-word
+// address inside the matcher's 64K long-word block, as in the paper section 3.3.1):
+//   dl_data_i[31]    level select: 0 = level 1, 1 = levels 2 and 3
+//   dl_data_i[30]    1 = this write ends a download (commit), 0 = a download is in progress
+//   dl_data_i[26:24] per-table write enables (level 1: T0,T1,T2; levels 2/3: T3,T4,T5)
+//   level 1 write:   T0[addr[10:0]] = data[6:0], T1[addr[10:0]] = data[15:8],
+//                    T2[addr[9:0]] = data[22:16] (only when addr[10] = 0: T2 has 1K entries)
+//   level 2/3 write: T3[addr[10:0]] = data[15:8], T4[addr[10:0]] = data[23:16], T5[addr[15:0]] = data[6:0]
+//   Other data bits are reserved (write 0); address bits above a table's size are ignored.
+// Writing while words stream: a word's triggers come from one consistent set of tables or are masked.
+// Every word that is in the pipeline (from the clock it is presented to the clock of its level-3 read) in a
+// clock with dl_we_i high, or while a download is in progress (a write with data[30] = 0 seen and no commit
+// write since), leaves at its normal time with its word and valid but with trig_o = 0 and dl_masked_o = 1.
+// Words wholly before the first write see the old tables, words wholly after the commit the new ones.
+//
+// Parameters: L3_SPRAM (level-3 RAM style), INIT_T0..INIT_T5 (optional $readmemh images of the tables).
+module rems_matcher #(
+  parameter L3_SPRAM = 0,   // 0: level 3 as dual-port block RAM (EBR/DP16KD), 1: single-port SPRAM form
+  parameter INIT_T0  = "",  // $readmemh image of T0 (2048 x 7), "" = zeros
+  parameter INIT_T1  = "",  // T1 (2048 x 8)
+  parameter INIT_T2  = "",  // T2 (1024 x 7)
+  parameter INIT_T3  = "",  // T3 (2048 x 8)
+  parameter INIT_T4  = "",  // T4 (2048 x 8)
+  parameter INIT_T5  = ""   // T5 (65536 x 7); ignored (no initial contents) when L3_SPRAM = 1
+) (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  // streaming side
+  input  wire [31:0] word_i,
+  input  wire        valid_i,
+  output wire [31:0] word_o,
+  output wire [6:0]  trig_o,   // bit 0 = G, bits 1..6 = S1..S6
+  output wire        valid_o,
+  // download port
+  input  wire        dl_we_i,
+  input  wire [15:0] dl_addr_i,
+  input  wire [31:0] dl_data_i,
+  output wire        dl_masked_o,   // with valid_o: this word's triggers were forced to 0 by a download
+  output wire        dl_loading_o   // a download is in progress (started and not yet committed)
+);
+  // The pipeline below is written out stage by stage; LATENCY names its length for readers and for
+  // instantiating modules that copy it (hence unused here).
+  /* verilator lint_off UNUSEDPARAM */
+  localparam LATENCY = 5;  // clocks from word_i to word_o; also documented in docs/rems-matcher.md
+  /* verilator lint_on UNUSEDPARAM */
+
+  initial begin
+    if (L3_SPRAM != 0 && L3_SPRAM != 1) begin $error("rems_matcher: L3_SPRAM must be 0 or 1"); $finish; end
+  end
+
+  // ---- download decode ----
+  wire dl_level1 = dl_we_i && !dl_data_i[31];
+  wire dl_level23 = dl_we_i && dl_data_i[31];
+  wire we_t0 = dl_level1 && dl_data_i[24];
+  wire we_t1 = dl_level1 && dl_data_i[25];
+  wire we_t2 = dl_level1 && dl_data_i[26] && !dl_addr_i[10];
+  wire we_t3 = dl_level23 && dl_data_i[24];
+  wire we_t4 = dl_level23 && dl_data_i[25];
+  wire we_t5 = dl_level23 && dl_data_i[26];
+  // Reserved data bits are ignored (docs/rems-matcher.md asks writers to send 0).
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] dl_data_unused = dl_data_i;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // ---- pipeline registers: s0 = input latch, s1 = level-1 codes, s2 = level-2 codes, s3 = level-3 out ----
+  reg [31:0] word_s0_q, word_s1_q, word_s2_q, word_s3_q, word_out_q;
+  reg [31:0] word_s0_d, word_s1_d, word_s2_d, word_s3_d, word_out_d;
+  reg        valid_s0_q, valid_s1_q, valid_s2_q, valid_s3_q, valid_out_q;
+  reg        valid_s0_d, valid_s1_d, valid_s2_d, valid_s3_d, valid_out_d;
+  reg        taint_s0_q, taint_s1_q, taint_s2_q, taint_s3_q, masked_out_q;
+  reg        taint_s0_d, taint_s1_d, taint_s2_d, taint_s3_d, masked_out_d;
+  reg [6:0]  trig_out_q, trig_out_d;
+  reg        loading_q, loading_d;
+
+  wire [6:0] code0, code2;
+  wire [7:0] code1, code3, code4;
+  wire [6:0] l3_trig;
+
+  // A write in any clock while a word is between its presentation and its level-3 read may give it
+  // codes from two different table sets, so it taints the word; so does an unfinished download.
+  wire table_change = dl_we_i || loading_q;
+
+  always @* begin
+    word_s0_d = word_s0_q; word_s1_d = word_s1_q; word_s2_d = word_s2_q; word_s3_d = word_s3_q;
+    word_out_d = word_out_q;
+    valid_s0_d = valid_s0_q; valid_s1_d = valid_s1_q; valid_s2_d = valid_s2_q; valid_s3_d = valid_s3_q;
+    valid_out_d = valid_out_q;
+    taint_s0_d = taint_s0_q; taint_s1_d = taint_s1_q; taint_s2_d = taint_s2_q; taint_s3_d = taint_s3_q;
+    masked_out_d = masked_out_q;
+    trig_out_d = trig_out_q;
+    loading_d = loading_q;
+
+    if (dl_we_i) loading_d = !dl_data_i[30];
+
+    word_s0_d = word_i;       valid_s0_d = valid_i;    taint_s0_d = table_change;
+    word_s1_d = word_s0_q;    valid_s1_d = valid_s0_q; taint_s1_d = taint_s0_q || table_change;
+    word_s2_d = word_s1_q;    valid_s2_d = valid_s1_q; taint_s2_d = taint_s1_q || table_change;
+    word_s3_d = word_s2_q;    valid_s3_d = valid_s2_q; taint_s3_d = taint_s2_q || table_change;
+    word_out_d = word_s3_q;   valid_out_d = valid_s3_q;
+    masked_out_d = valid_s3_q && taint_s3_q;
+    trig_out_d = (valid_s3_q && !taint_s3_q) ? l3_trig : 7'd0;
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      word_s0_q <= 32'd0; word_s1_q <= 32'd0; word_s2_q <= 32'd0; word_s3_q <= 32'd0; word_out_q <= 32'd0;
+      valid_s0_q <= 1'b0; valid_s1_q <= 1'b0; valid_s2_q <= 1'b0; valid_s3_q <= 1'b0; valid_out_q <= 1'b0;
+      taint_s0_q <= 1'b0; taint_s1_q <= 1'b0; taint_s2_q <= 1'b0; taint_s3_q <= 1'b0; masked_out_q <= 1'b0;
+      trig_out_q <= 7'd0;
+      loading_q <= 1'b0;
+    end else begin
+      word_s0_q <= word_s0_d; word_s1_q <= word_s1_d; word_s2_q <= word_s2_d; word_s3_q <= word_s3_d;
+      word_out_q <= word_out_d;
+      valid_s0_q <= valid_s0_d; valid_s1_q <= valid_s1_d; valid_s2_q <= valid_s2_d; valid_s3_q <= valid_s3_d;
+      valid_out_q <= valid_out_d;
+      taint_s0_q <= taint_s0_d; taint_s1_q <= taint_s1_d; taint_s2_q <= taint_s2_d; taint_s3_q <= taint_s3_d;
+      masked_out_q <= masked_out_d;
+      trig_out_q <= trig_out_d;
+      loading_q <= loading_d;
+    end
+  end
+
+  // ---- level 1: read with the input latch (s0), codes valid in s1 ----
+  rems_table #(.WIDTH(7), .DEPTH(2048), .INIT_FILE(INIT_T0)) t0 (
+    .clk_i(clk_i), .we_i(we_t0), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[6:0]),
+    .raddr_i(word_s0_q[31:21]), .rdata_o(code0));
+  rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T1)) t1 (
+    .clk_i(clk_i), .we_i(we_t1), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[15:8]),
+    .raddr_i(word_s0_q[20:10]), .rdata_o(code1));
+  rems_table #(.WIDTH(7), .DEPTH(1024), .INIT_FILE(INIT_T2)) t2 (
+    .clk_i(clk_i), .we_i(we_t2), .waddr_i(dl_addr_i[9:0]), .wdata_i(dl_data_i[22:16]),
+    .raddr_i(word_s0_q[9:0]), .rdata_o(code2));
+
+  // ---- level 2: addressed straight by the level-1 RAM outputs, codes valid in s2 ----
+  rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T3)) t3 (
+    .clk_i(clk_i), .we_i(we_t3), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[15:8]),
+    .raddr_i({code0, code1[7:4]}), .rdata_o(code3));
+  rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T4)) t4 (
+    .clk_i(clk_i), .we_i(we_t4), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[23:16]),
+    .raddr_i({code1[3:0], code2}), .rdata_o(code4));
+
+  // ---- level 3: 64K x 7, triggers valid in s3 ----
+  generate
+    if (L3_SPRAM != 0) begin : g_l3_spram
+      rems_l3_spram #(.WIDTH(7)) t5 (
+        .clk_i(clk_i), .we_i(we_t5), .waddr_i(dl_addr_i), .wdata_i(dl_data_i[6:0]),
+        .raddr_i({code3, code4}), .rdata_o(l3_trig));
+    end else begin : g_l3_bram
+      rems_table #(.WIDTH(7), .DEPTH(65536), .INIT_FILE(INIT_T5)) t5 (
+        .clk_i(clk_i), .we_i(we_t5), .waddr_i(dl_addr_i), .wdata_i(dl_data_i[6:0]),
+        .raddr_i({code3, code4}), .rdata_o(l3_trig));
+    end
+  endgenerate
+
+  assign word_o = word_out_q;
+  assign trig_o = trig_out_q;
+  assign valid_o = valid_out_q;
+  assign dl_masked_o = masked_out_q;
+  assign dl_loading_o = loading_q;
+
+`ifdef FORMAL
+  reg past_valid_q = 1'b0;
+  reg [4:0] valid_hist_q = 5'd0;  // valid_i of the last five clocks, cleared by reset like the pipeline
+  always @(posedge clk_i) begin
+    past_valid_q <= 1'b1;
+    valid_hist_q <= rst_ni ? {valid_hist_q[3:0], valid_i} : 5'd0;
+  end
+  // every trace starts in reset
+  always @* if (!past_valid_q) assume(!rst_ni);
+  always @(posedge clk_i) begin
+    if (past_valid_q) begin
+      // fixed latency, no bubbles: valid_o is valid_i exactly LATENCY clocks earlier
+      assert(valid_o == valid_hist_q[LATENCY - 1]);
+      // triggers only ever accompany a valid word, and never a masked one
+      assert(valid_o || trig_o == 7'd0);
+      assert(!dl_masked_o || trig_o == 7'd0);
+      assert(!dl_masked_o || valid_o);
+    end
+  end
+`endif
+endmodule
+`default_nettype wire

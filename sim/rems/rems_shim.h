@@ -1,0 +1,31 @@
+/* rems_shim.h - C view of the Verilated rems_matcher (sim/rems/rems_shim.cpp). */
+#ifndef REMS_SHIM_H
+#define REMS_SHIM_H
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+typedef struct rems_shim rems_shim;
+typedef struct {
+    unsigned rst_n;
+    uint32_t word;
+    unsigned valid;
+    unsigned dl_we;
+    unsigned dl_addr;
+    uint32_t dl_data;
+} rems_in;
+typedef struct {
+    uint32_t word;
+    unsigned trig, valid, masked, loading;
+} rems_out;
+/* waves_path: FST file to record (inputs at 10t, rising edge at 10t+5), or NULL for none. */
+rems_shim *rems_shim_new(const char *waves_path);
+void rems_shim_free(rems_shim *s);
+/* Apply the inputs for one clock, clock one rising edge, return the outputs after it. */
+void rems_shim_tick(rems_shim *s, const rems_in *in, rems_out *out);
+/* Which level-3 variant the model was built with (0 block RAM, 1 SPRAM form). */
+int rems_shim_l3_spram(void);
+#ifdef __cplusplus
+}
+#endif
+#endif
