@@ -1,0 +1,248 @@
+/* su_scenario.c - see su_scenario.h. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "su_scenario.h"
+
+const unsigned su_kind[SU_UNITS] = {0, 0, 2, 1};
+
+void su_scenario_init(su_scenario *sc)
+{
+    memset(sc, 0, sizeof *sc);
+    for (int u = 0; u < SU_UNITS; u++) rems_patset_init(&sc->pats[u]);
+}
+
+void su_scenario_free(su_scenario *sc)
+{
+    for (int u = 0; u < SU_UNITS; u++) rems_patset_free(&sc->pats[u]);
+    free(sc->steps);
+    memset(sc, 0, sizeof *sc);
+}
+
+su_step *su_scenario_add(su_scenario *sc, const su_step *s)
+{
+    if (sc->nsteps == sc->cap) {
+        sc->cap = sc->cap ? 2 * sc->cap : 1024;
+        sc->steps = realloc(sc->steps, sc->cap * sizeof *sc->steps);
+        if (!sc->steps) abort();
+    }
+    sc->steps[sc->nsteps] = *s;
+    return &sc->steps[sc->nsteps++];
+}
+
+static int perr(char *err, size_t errlen, const char *name, int line, int col, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(err, errlen, "%s:%d:%d: error: %s", name, line, col, msg);
+    return -1;
+}
+
+/* tokens of a line: start offsets and lengths */
+typedef struct { size_t at, len; } tok;
+
+static int split(const char *s, size_t len, tok *t, int max)
+{
+    int n = 0;
+    size_t i = 0;
+    while (i < len && n < max) {
+        while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) i++;
+        if (i == len) break;
+        t[n].at = i;
+        while (i < len && s[i] != ' ' && s[i] != '\t' && s[i] != '\r') i++;
+        t[n].len = i - t[n].at;
+        n++;
+    }
+    return n;
+}
+
+static int tok_is(const char *s, tok t, const char *w) { return t.len == strlen(w) && !strncmp(s + t.at, w, t.len); }
+
+/* unsigned decimal, >= 1 and <= max */
+static int tok_num(const char *s, tok t, unsigned long max, unsigned long *v)
+{
+    if (!t.len || t.len > 9) return -1;
+    *v = 0;
+    for (size_t k = 0; k < t.len; k++) {
+        if (!isdigit((unsigned char)s[t.at + k])) return -1;
+        *v = *v * 10 + (unsigned long)(s[t.at + k] - '0');
+    }
+    return *v >= 1 && *v <= max ? 0 : -1;
+}
+
+static int tok_unit(const char *s, tok t)
+{
+    if (t.len == 1 && s[t.at] >= '0' && s[t.at] < '0' + SU_UNITS) return s[t.at] - '0';
+    return -1;
+}
+
+#define MAX_CLOCKS_PER_LINE 1000000ul
+#define MAX_STEPS 20000000ul
+
+int su_scenario_load(const char *path, su_scenario *sc, char *err, size_t errlen)
+{
+    su_scenario_init(sc);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: error: cannot read the file", path);
+        return -1;
+    }
+    char *text = NULL;
+    size_t tlen = 0, tcap = 0;
+    for (;;) {
+        if (tcap - tlen < 65536) text = realloc(text, tcap = tcap * 2 + 65536);
+        size_t r = fread(text + tlen, 1, tcap - tlen, f);
+        if (!r) break;
+        tlen += r;
+    }
+    fclose(f);
+    su_step cur;
+    memset(&cur, 0, sizeof cur);
+    int rc = 0, lineno = 0;
+    char *linebuf = malloc(tlen + 1);
+    for (size_t pos = 0; pos < tlen && !rc;) {
+        size_t eol = pos;
+        while (eol < tlen && text[eol] != '\n') eol++;
+        const char *s = text + pos;
+        size_t len = eol - pos, code = len;
+        lineno++;
+        pos = eol + 1;
+        for (size_t k = 0; k < len; k++)
+            if (s[k] == '#') { code = k; break; }
+        for (size_t k = 0; k < code; k++)
+            if (s[k] == '\0' || (!isprint((unsigned char)s[k]) && s[k] != '\t' && s[k] != '\r')) {
+                rc = perr(err, errlen, path, lineno, (int)k + 1, "byte 0x%02x is not printable", (unsigned char)s[k]);
+                break;
+            }
+        if (rc) break;
+        tok t[80];
+        int n = split(s, code, t, 80);
+        if (n == 0) continue;
+        if (n == 80) { rc = perr(err, errlen, path, lineno, (int)t[79].at + 1, "too many words on the line"); break; }
+        cur.cfg_we = 0;
+        cur.restart = 0;
+        cur.valid = 0;
+        if (tok_is(s, t[0], "pattern")) {
+            if (sc->nsteps) { rc = perr(err, errlen, path, lineno, 1, "patterns must come before the first clock"); break; }
+            if (n < 2) { rc = perr(err, errlen, path, lineno, (int)code + 1, "unit (0..%d or *) expected", SU_UNITS - 1); break; }
+            int all = t[1].len == 1 && s[t[1].at] == '*', u = tok_unit(s, t[1]);
+            if (!all && u < 0) { rc = perr(err, errlen, path, lineno, (int)t[1].at + 1, "unit must be 0..%d or *", SU_UNITS - 1); break; }
+            /* hand remsc the line with the command blanked out, so that its columns are the file's */
+            size_t rest = n > 2 ? t[2].at : code;
+            memset(linebuf, ' ', rest);
+            memcpy(linebuf + rest, s + rest, len - rest);
+            char *padded = malloc((size_t)lineno + len + 1);
+            memset(padded, '\n', (size_t)lineno - 1);
+            memcpy(padded + lineno - 1, linebuf, len);
+            for (int v = 0; v < SU_UNITS && !rc; v++) {
+                if (!all && v != u) continue;
+                size_t before = sc->pats[v].n;
+                if (rems_parse_text(path, padded, (size_t)lineno - 1 + len, &sc->pats[v], err, errlen)) rc = -1;
+                else if (sc->pats[v].n == before) rc = perr(err, errlen, path, lineno, (int)rest + 1, "pattern expected");
+                sc->has_patterns[v] = 1;
+            }
+            free(padded);
+        } else if (tok_is(s, t[0], "switch")) {
+            int u = n > 1 ? tok_unit(s, t[1]) : -1;
+            if (n != 4) { rc = perr(err, errlen, path, lineno, 1, "usage: switch UNIT PAIR S-LIST (or -)"); break; }
+            if (u < 0) { rc = perr(err, errlen, path, lineno, (int)t[1].at + 1, "unit must be 0..%d", SU_UNITS - 1); break; }
+            if (!tok_is(s, t[2], "0") && !tok_is(s, t[2], "1")) { rc = perr(err, errlen, path, lineno, (int)t[2].at + 1, "pair must be 0 or 1"); break; }
+            int pair = s[t[2].at] - '0';
+            unsigned mask = 0;
+            if (!tok_is(s, t[3], "-")) {
+                for (size_t k = t[3].at; k < t[3].at + t[3].len;) {
+                    if (s[k] == 'S' && k + 1 < t[3].at + t[3].len && s[k + 1] >= '1' && s[k + 1] <= '6' &&
+                        (k + 2 == t[3].at + t[3].len || s[k + 2] == ',')) {
+                        mask |= 1u << (s[k + 1] - '1');
+                        k += 3;
+                    } else { rc = perr(err, errlen, path, lineno, (int)k + 1, "selective trigger S1..S6 expected"); break; }
+                }
+                if (rc) break;
+            }
+            uint16_t old = 0;
+            for (size_t k = 0; k < sc->nsteps; k++)   /* the register's value so far */
+                if (sc->steps[k].cfg_we && sc->steps[k].cfg_unit == u) old = sc->steps[k].cfg_data;
+            cur.cfg_we = 1;
+            cur.cfg_unit = (uint8_t)u;
+            cur.cfg_data = (uint16_t)((old & ~(0x3fu << (6 * pair))) | (mask << (6 * pair)));
+            su_scenario_add(sc, &cur);
+        } else if (tok_is(s, t[0], "events")) {
+            int u = n > 1 ? tok_unit(s, t[1]) : -1;
+            if (n != 3) { rc = perr(err, errlen, path, lineno, 1, "usage: events UNIT LIST (d0,n0,d1,n1 or -)"); break; }
+            if (u < 0) { rc = perr(err, errlen, path, lineno, (int)t[1].at + 1, "unit must be 0..%d", SU_UNITS - 1); break; }
+            unsigned ev = 0;
+            if (!tok_is(s, t[2], "-")) {
+                for (size_t k = t[2].at; k < t[2].at + t[2].len;) {
+                    char a = s[k], b = k + 1 < t[2].at + t[2].len ? s[k + 1] : 0;
+                    if ((a == 'd' || a == 'n') && (b == '0' || b == '1') &&
+                        (k + 2 == t[2].at + t[2].len || s[k + 2] == ',')) {
+                        ev |= 1u << ((b - '0') * 2 + (a == 'n'));
+                        k += 3;
+                    } else { rc = perr(err, errlen, path, lineno, (int)k + 1, "event d0, n0, d1 or n1 expected"); break; }
+                }
+                if (rc) break;
+            }
+            cur.ev[u] = (uint8_t)ev;
+        } else if (tok_is(s, t[0], "clock") || tok_is(s, t[0], "idle")) {
+            unsigned long reps = 1;
+            int i = 1;
+            if (tok_is(s, t[0], "idle")) {
+                if (n != 2 || tok_num(s, t[1], MAX_CLOCKS_PER_LINE, &reps)) {
+                    rc = perr(err, errlen, path, lineno, n > 1 ? (int)t[1].at + 1 : (int)code + 1,
+                              "idle needs a clock count 1..%lu", MAX_CLOCKS_PER_LINE);
+                    break;
+                }
+                i = 2;
+            } else if (n > 1 && s[t[1].at] == 'x') {
+                tok c = {t[1].at + 1, t[1].len - 1};
+                if (tok_num(s, c, MAX_CLOCKS_PER_LINE, &reps)) {
+                    rc = perr(err, errlen, path, lineno, (int)t[1].at + 1, "xN: N must be 1..%lu", MAX_CLOCKS_PER_LINE);
+                    break;
+                }
+                i = 2;
+            }
+            for (; i < n && !rc; i++) {
+                const char *w = s + t[i].at;
+                if (t[i].len != 10 || w[0] < '0' || w[0] >= '0' + SU_UNITS || w[1] != '=') {
+                    rc = perr(err, errlen, path, lineno, (int)t[i].at + 1, "UNIT=HHHHHHHH expected (unit 0..%d, 8 hex digits)", SU_UNITS - 1);
+                    break;
+                }
+                uint32_t v = 0;
+                for (int k = 2; k < 10; k++) {
+                    if (!isxdigit((unsigned char)w[k])) {
+                        rc = perr(err, errlen, path, lineno, (int)t[i].at + k + 1, "'%c' is not a hex digit", w[k]);
+                        break;
+                    }
+                    v = v * 16 + (uint32_t)(isdigit((unsigned char)w[k]) ? w[k] - '0' : (tolower((unsigned char)w[k]) - 'a' + 10));
+                }
+                int u = w[0] - '0';
+                if (cur.valid & (1u << u)) {
+                    rc = perr(err, errlen, path, lineno, (int)t[i].at + 1, "unit %d given two words in one clock", u);
+                    break;
+                }
+                cur.valid |= (uint8_t)(1u << u);
+                cur.word[u] = v;
+            }
+            if (rc) break;
+            if (sc->nsteps + reps > MAX_STEPS) { rc = perr(err, errlen, path, lineno, 1, "scenario longer than %lu clocks", MAX_STEPS); break; }
+            for (unsigned long r = 0; r < reps; r++) su_scenario_add(sc, &cur);
+        } else if (tok_is(s, t[0], "restart")) {
+            if (n != 1) { rc = perr(err, errlen, path, lineno, (int)t[1].at + 1, "restart takes no arguments"); break; }
+            cur.restart = 1;
+            su_scenario_add(sc, &cur);
+        } else {
+            rc = perr(err, errlen, path, lineno, (int)t[0].at + 1, "unknown command '%.*s' (pattern, switch, events, clock, idle, restart)",
+                      (int)t[0].len, s + t[0].at);
+        }
+    }
+    free(linebuf);
+    free(text);
+    if (rc) su_scenario_free(sc);
+    return rc;
+}
