@@ -24,8 +24,7 @@ COSIM_TICKS ?= 50000
 SOAK_TICKS ?= 200000
 DIRECTED_SCRIPTS = $(sort $(wildcard tb/scripts/*.bus))
 
-# model-directed, model-cosim and model-icarus join once the RTL runner (mk/mk2.mk) exists
-TEST_TARGETS += model-unit model-rtl-pins
+TEST_TARGETS += model-unit model-directed model-cosim model-icarus model-rtl-pins
 
 .PHONY: model model-unit model-directed model-cosim model-icarus model-rtl-pins soak
 
@@ -86,3 +85,15 @@ model-rtl-pins: deps $(MK2MODEL) $(MK2GEN) $(ICARUS_DIR)/mk2_replay.vvp
 	@for s in $(MODEL_PIN_SEEDS); do $(MK2GEN) $$s --ticks $(MODEL_PIN_TICKS) -o $(BUILD)/model-pins/seed-$$s.mk2 || exit 2; done
 	tb/icarus/run-replay --sim $(MK2MODEL) --vvp $(ICARUS_DIR)/mk2_replay.vvp --out $(BUILD)/model-pins \
 	  --result $(BUILD)/results/model-rtl-pins.result $(BUILD)/model-pins/seed-*.mk2 $(DIRECTED_SCRIPTS)
+
+# ---- the Check suites of tb/check against the reference model's harness as well (the same tests as
+# mk2-check, which runs them on the RTL)
+TEST_TARGETS += model-check
+.PHONY: model-check
+$(MODEL_DIR)/check_model: $(wildcard tb/check/*.c tb/check/*.h) $(MODEL_SRC) $(MODEL_HDR) | deps
+	@mkdir -p $(@D)
+	@$(CC) $(MODEL_CFLAGS) -Isim -Imodel $(shell pkg-config --cflags check) -o $@ tb/check/*.c $(MODEL_SRC) \
+	  $(shell pkg-config --libs check)
+model-check: deps $(MODEL_DIR)/check_model
+	@mkdir -p $(BUILD)/results
+	@$(MODEL_DIR)/check_model $(BUILD)/results/model-check.result

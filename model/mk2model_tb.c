@@ -36,6 +36,7 @@ struct mk2_tb {
     uint64_t last_read;
     uint64_t last_ack_ticks;
     int hold_pending; /* -1 none */
+    long strobe_pending; /* the next cycle keeps STARTB and its strobe low this many ticks after the start */
     int tsclk_run_div; /* 0: not running */
     uint64_t tsclk_run_phase;
 
@@ -261,25 +262,32 @@ void mk2_tb_set_fifo_depth(mk2_tb *tb, int depth) { mk2m_init(&tb->chip, depth);
 
 /* ---------------- bus-functional model (decisions.md section 9) ---------------- */
 
-static int bus_cycle(mk2_tb *tb, int is_read, unsigned addr, uint64_t data)
+/* mode: 0 write, 1 read, 2 read with READB and WRITEB both low (CLARIFICATIONS: that is a read) */
+static int bus_cycle(mk2_tb *tb, int mode, unsigned addr, uint64_t data)
 {
+    int is_read = mode != 0;
     uint64_t start = tb->ticks;
     int hold = is_read ? tb->hold_pending : -1;
+    long strobe = tb->strobe_pending;
     tb->hold_pending = -1;
+    tb->strobe_pending = 0;
     tb->pins.addr = addr;
     tb->pins.data = data;
     tb->pins.startb = 0;
     tb->pins.readb = !is_read;
-    tb->pins.writeb = is_read;
+    tb->pins.writeb = mode == 1;
     /* HOLDB stays high in the start tick: low there it would hold the ACKB of the previous cycle
      * (D2.5), which is still low in that tick when commands run back to back (R10.1). */
     tb->pins.holdb = 1;
     if (tick(tb)) return -1;
-    tb->pins.startb = 1;
-    tb->pins.readb = 1;
-    tb->pins.writeb = 1;
+    if (!strobe) {
+        tb->pins.startb = 1;
+        tb->pins.readb = 1;
+        tb->pins.writeb = 1;
+    }
     if (hold >= 0) tb->pins.holdb = 0;
     while (tb->chip.out.ackb) {
+        if (strobe && (long)(tb->ticks - start) > strobe) tb->pins.startb = tb->pins.readb = tb->pins.writeb = 1;
         if (tb->ticks - start >= ACK_TIMEOUT)
             return fail(tb, "bus: no ACKB within %llu ticks (%s address %u)", (unsigned long long)ACK_TIMEOUT,
                         is_read ? "read" : "write", addr);
@@ -295,6 +303,16 @@ static int bus_cycle(mk2_tb *tb, int is_read, unsigned addr, uint64_t data)
             fprintf(tb->opt.bus_log, "wr %u @%" PRIu64 "\n", addr, ack_tick);
     }
     if (!is_read && (addr == 0 || (addr == 21 && !tb->pins.testb))) truncate_capture(tb);
+    /* strobe still held after ACKB: a second ACKB would mean the chip started twice */
+    for (int ended = 0; (long)(tb->ticks - start) <= strobe;) {
+        if (tick(tb)) return -1;
+        if (tb->chip.out.ackb) ended = 1;
+        else if (ended) return fail(tb, "bus: second ACKB while the strobe was held low (address %u)", addr);
+    }
+    if (strobe && !tb->pins.startb) {
+        tb->pins.startb = tb->pins.readb = tb->pins.writeb = 1; /* high for one tick between cycles */
+        if (tick(tb)) return -1;
+    }
     if (hold >= 0) {
         for (int i = 0; i < hold; i++)
             if (tick(tb)) return -1;
@@ -320,10 +338,11 @@ static int bus_cycle(mk2_tb *tb, int is_read, unsigned addr, uint64_t data)
 
 enum {
     C_RESET, C_WRITE, C_READ, C_HOLD, C_IDLE, C_TSCLK, C_EXT, C_NETRDY, C_CPU, C_TEST, C_STRAP, C_AFTER,
-    C_EXPECT, C_NCMD
+    C_EXPECT, C_DRAIN, C_OUTDIS, C_STROBE, C_RDWR, C_NCMD
 };
 static const char *const cmd_names[C_NCMD] = {"reset", "write", "read", "hold", "idle", "tsclk", "ext",
-                                              "netrdy", "cpu", "test", "strap", "after", "expect"};
+                                              "netrdy", "cpu", "test", "strap", "after", "expect",
+                                              "drain", "outdis", "strobe", "rdwr"};
 const char *mk2_tb_cmd_name(int i) { return i >= 0 && i < C_NCMD ? cmd_names[i] : NULL; }
 
 static int parse_u64(const char *s, uint64_t *v)
@@ -357,7 +376,7 @@ static int exec_tokens(mk2_tb *tb, int nt, char **t, const char *line, int from_
     if (tb->cov) tb->cov->cmd[c]++;
     switch (c) {
     case C_RESET: {
-        uint64_t n = 5;
+        uint64_t n = 8;
         if (nt > 2 || (nt == 2 && parse_u64(t[1], &n)) || n < 1) return fail(tb, "reset: want 'reset [N]', N >= 1");
         tb->pins.rst_n = 0;
         for (uint64_t i = 0; i < n; i++)
@@ -371,6 +390,12 @@ static int exec_tokens(mk2_tb *tb, int nt, char **t, const char *line, int from_
         if (nt != 3 || parse_u64(t[1], &v[0]) || v[0] > 127 || parse_u64(t[2], &v[1]))
             return fail(tb, "write: want 'write ADDR DATA', ADDR 0..127");
         return bus_cycle(tb, 0, (unsigned)v[0], v[1]);
+    case C_STROBE:
+        if (nt != 3 || strcmp(t[1], "hold") || parse_u64(t[2], &v[0]) || v[0] < 1 || v[0] > 1000000)
+            return fail(tb, "strobe: want 'strobe hold N' (N >= 1 node clocks)");
+        tb->strobe_pending = (long)v[0];
+        return 0;
+    case C_RDWR:
     case C_READ: {
         /* read ADDR [expect VALUE [mask MASK]]; the older 'read ADDR VALUE' form is kept */
         uint64_t mask = ~0ull;
@@ -389,7 +414,7 @@ static int exec_tokens(mk2_tb *tb, int nt, char **t, const char *line, int from_
         } else if (nt != 2) {
             return fail(tb, "read: want 'read ADDR [expect VALUE [mask MASK]]'");
         }
-        if (bus_cycle(tb, 1, (unsigned)v[0], 0)) return -1;
+        if (bus_cycle(tb, c == C_RDWR ? 2 : 1, (unsigned)v[0], 0)) return -1;
         if (has_expect && ((tb->last_read ^ v[1]) & mask))
             return fail(tb, "read %u: got 0x%016" PRIx64 ", expected 0x%016" PRIx64 " (mask 0x%016" PRIx64 ")",
                         (unsigned)v[0], tb->last_read, v[1], mask);
@@ -405,8 +430,13 @@ static int exec_tokens(mk2_tb *tb, int nt, char **t, const char *line, int from_
             if (tick(tb)) return -1;
         return 0;
     case C_TSCLK:
+        if (nt == 2 && !strcmp(t[1], "stop")) {
+            tb->tsclk_run_div = 0;
+            tb->pins.tsclk = 0;
+            return 0;
+        }
         if (nt == 3 && !strcmp(t[1], "run")) {
-            if (parse_u64(t[2], &v[0]) || (v[0] != 0 && v[0] < 2)) return fail(tb, "tsclk run: want DIV >= 2 (0 stops)");
+            if (parse_u64(t[2], &v[0]) || (v[0] != 0 && v[0] < 3)) return fail(tb, "tsclk run: want DIV >= 3 (0 stops)");
             tb->tsclk_run_div = (int)v[0];
             tb->tsclk_run_phase = 0;
             if (!v[0]) tb->pins.tsclk = 0;
@@ -424,7 +454,8 @@ static int exec_tokens(mk2_tb *tb, int nt, char **t, const char *line, int from_
     case C_EXT:
         if (nt < 3 || parse_u64(t[1], &v[0]) || v[0] > 15) return fail(tb, "ext: want 'ext J 0|1' or 'ext J pulse N'");
         if (!strcmp(t[2], "pulse")) {
-            if (nt != 4 || parse_u64(t[3], &v[1])) return fail(tb, "ext: want 'ext J pulse N'");
+            v[1] = 1;
+            if (nt > 4 || (nt == 4 && parse_u64(t[3], &v[1]))) return fail(tb, "ext: want 'ext J pulse [N]'");
             for (uint64_t i = 0; i < v[1]; i++) {
                 tb->pins.ext |= 1u << v[0];
                 if (tick(tb)) return -1;
@@ -438,11 +469,16 @@ static int exec_tokens(mk2_tb *tb, int nt, char **t, const char *line, int from_
         return 0;
     case C_NETRDY:
     case C_TEST:
-    case C_STRAP:
+    case C_OUTDIS:
         if (nt != 2 || parse_u64(t[1], &v[0]) || v[0] > 1) return fail(tb, "%s: want '%s 0|1'", t[0], t[0]);
+        if (c == C_OUTDIS) tb->pins.outdisb = !v[0];
         if (c == C_NETRDY) tb->pins.netrdy = (int)v[0];
         if (c == C_TEST) tb->pins.testb = !v[0];
-        if (c == C_STRAP) tb->pins.waitstate = (int)v[0];
+        return 0;
+    case C_STRAP:
+        if (nt != 3 || strcmp(t[1], "waitstate") || parse_u64(t[2], &v[0]) || v[0] > 1)
+            return fail(tb, "strap: want 'strap waitstate 0|1'");
+        tb->pins.waitstate = (int)v[0];
         return 0;
     case C_CPU:
         /* cpu N (line N alone) | cpu none | cpu lines MASK (raw C7..C0) */
@@ -460,6 +496,16 @@ static int exec_tokens(mk2_tb *tb, int nt, char **t, const char *line, int from_
         if (from_after) return fail(tb, "after: cannot nest");
         if (nt < 3 || parse_u64(t[1], &v[0])) return fail(tb, "after: want 'after N COMMAND'");
         const char *rest = strstr(line, t[2]);
+        {
+            /* refuse at once what could not run inside a tick, rather than when it comes due */
+            static const char *const pin_cmds[] = {"netrdy", "ext", "tsclk", "cpu", "test", "outdis", "strap"};
+            int ok = 0;
+            for (size_t k = 0; k < sizeof pin_cmds / sizeof *pin_cmds; k++) ok |= !strcmp(t[2], pin_cmds[k]);
+            if ((!strcmp(t[2], "ext") && nt > 4 && !strcmp(t[4], "pulse")) ||
+                (!strcmp(t[2], "tsclk") && nt == 4 && strcmp(t[3], "stop")))
+                ok = 0;
+            if (!ok) return fail(tb, "after: '%s' takes ticks or is not a pin command; only pin levels can be scheduled", t[2]);
+        }
         if (tb->nafter == tb->cap_after) {
             tb->cap_after = tb->cap_after ? 2 * tb->cap_after : 16;
             tb->after = realloc(tb->after, (size_t)tb->cap_after * sizeof *tb->after);
@@ -471,6 +517,18 @@ static int exec_tokens(mk2_tb *tb, int nt, char **t, const char *line, int from_
     }
     case C_EXPECT:
         return fail(tb, "expect: not implemented yet");
+    case C_DRAIN: {
+        /* run until no sample is left in the chip and no byte of one is on its way */
+        uint64_t max = 100000, n = 0;
+        if (nt > 2 || (nt == 2 && parse_u64(t[1], &max))) return fail(tb, "drain: want 'drain [MAX]'");
+        while (mk2m_inside(&tb->chip) || tb->nbytes) {
+            if (n++ >= max)
+                return fail(tb, "drain: %" PRIu64 " samples still inside after %" PRIu64 " node clocks",
+                            mk2m_inside(&tb->chip), max);
+            if (tick(tb)) return -1;
+        }
+        return 0;
+    }
     }
     return 0;
 }

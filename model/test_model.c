@@ -42,7 +42,7 @@ START_TEST(reset_values)
     RD(0, ~0ULL);                   /* no read function */
     RD(25, ~0ULL);                  /* FIFO empty */
     RD(64, 0xFFFFFFFF00000000ULL);
-    X("strap 1");
+    X("strap waitstate 1");
     X("reset 5");
     RD(1, 0xFFFFFFFFFFFF9000ULL);   /* bit 12: one wait state */
 }
@@ -57,7 +57,7 @@ START_TEST(ack_latency_and_hold)
     X("hold 3");
     X("read 1"); /* ACK at edge 10, held through edges 11..13, high after edge 14 */
     ck_assert_uint_eq(mk2_tb_ticks(tb), 15);
-    X("strap 1");
+    X("strap waitstate 1");
     X("reset 5");
     X("read 1"); /* D2.3: W = 1 adds one edge */
     ck_assert_uint_eq(mk2_tb_last_ack_ticks(tb), 3);

@@ -16,7 +16,8 @@ typedef struct {
     unsigned fifo_count, counter_phase, shadow_busy, net_busy, discard, overrun_count;
     uint64_t data;
 } mk2_pins_out;
-mk2_shim *mk2_shim_new(void);
+/* waves_path: FST file to record (inputs at 10t, rising edge at 10t+5), or NULL for none. */
+mk2_shim *mk2_shim_new(const char *waves_path);
 void mk2_shim_free(mk2_shim *s);
 /* Apply the inputs for one tick, clock one rising edge, return the outputs after it. */
 void mk2_shim_tick(mk2_shim *s, const mk2_pins_in *in, mk2_pins_out *out);

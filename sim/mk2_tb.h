@@ -38,7 +38,7 @@ typedef struct {
 } mk2_sample;
 
 typedef struct {
-    const char *waves_path; /* FST file to write, or NULL for no tracing */
+    const char *waves_path; /* FST file to write, or NULL for no tracing (the RTL only) */
     int timing;             /* append " @N" to trace lines */
     FILE *trace_out;        /* where trace lines go as samples complete (may be NULL) */
     FILE *bus_log;          /* one line per bus cycle (may be NULL): "rd ADDR DATA @TICK" / "wr ADDR @TICK" */
@@ -46,6 +46,9 @@ typedef struct {
 
 mk2_tb *mk2_tb_new(const mk2_tb_options *opt);   /* opt may be NULL: defaults, no output */
 void mk2_tb_free(mk2_tb *tb);
+
+/* Write every tick's pins to f, one line per tick in the format of tb/icarus/mk2_replay.v. */
+void mk2_tb_set_pins(mk2_tb *tb, FILE *f);
 
 /* Execute one script line (comments and blank lines are accepted and do nothing).
  * Returns 0 on success; on failure returns -1 and mk2_tb_error() names the cause.

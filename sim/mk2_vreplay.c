@@ -29,7 +29,7 @@ int main(int argc, char **argv)
     static const char *const names[NOUT] = {"ACKB", "D63..D0", "D_OE", "FIFODAB", "NETCLK", "N7..N0",
         "ODD_PARITY", "EOM", "T7..T0", "OUT_EN", "dbg_fifo_count", "dbg_counter_phase", "dbg_shadow_busy",
         "dbg_net_busy", "dbg_discard", "dbg_overrun_count"};
-    mk2_shim *chip = mk2_shim_new();
+    mk2_shim *chip = mk2_shim_new(NULL);
     char line[1024];
     unsigned long lineno = 0, ticks = 0, compared = 0;
     while (fgets(line, sizeof line, f)) {

@@ -27,17 +27,24 @@ module mk2_bus_if (
   output wire        rd_ack_o,    // ACKB low on a read cycle: drive D63..D0
   // configuration
   input  wire        wait_state_i, // latched WAITSTATE strap
+  input  wire [15:0] sample_levels_i, // filter levels that take samples now (0 while sampling is off)
   // request to the chip's blocks
   output wire        req_o,       // an action is being attempted at this edge
   output wire        req_write_o,
   output wire [6:0]  req_addr_o,
   output wire [63:0] req_data_o,  // D63..D0 as latched (the 32-bit mode substitution is the chip's)
   output wire [2:0]  req_cpu_o,   // encoded CPU ID: lowest active line, 0 when none
+  output wire [7:0]  req_class_o, // the request's address class, decoded at the start edge (CLASS_*)
   input  wire        stall_i,     // the action cannot proceed at this edge
   input  wire [63:0] rdata_i,     // read value at this edge
   output wire        busy_o       // an interaction is in progress (debug)
 );
   localparam [1:0] ST_IDLE = 2'd0, ST_WAIT = 2'd1, ST_EXEC = 2'd2, ST_ACK = 2'd3;
+  // Address classes, one bit each. They are decoded from the pins at the start edge, one clock or more
+  // before the action edge, so that the chip's action logic (Tables B3a/B3b, FIFO, network) starts from
+  // a register instead of a comparator: nothing changes at the pins, the paths get shorter.
+  localparam CLASS_SOFT_RESET = 0, CLASS_SAMPLE = 1, CLASS_TEST_POP = 2, CLASS_TEST_PUSH = 3,
+             CLASS_READ_COPY = 4, CLASS_READ_NO_COPY = 5, CLASS_NET_DISABLE = 6, CLASS_NET_ENABLE = 7;
 
   reg [1:0]  state_q, state_d;
   reg        armed_q, armed_d;
@@ -46,6 +53,7 @@ module mk2_bus_if (
   reg [63:0] data_q,  data_d;
   reg [2:0]  cpu_q,   cpu_d;
   reg [63:0] rdata_q, rdata_d;
+  reg [7:0]  class_q, class_d;
 
   // Lowest-numbered active CPU ID line wins (CLARIFICATIONS); none active is CPU 0.
   reg [2:0] cpu_encoded;
@@ -54,6 +62,22 @@ module mk2_bus_if (
     cpu_encoded = 3'd0;
     for (line = 7; line >= 0; line = line - 1)
       if (cpu_id_i[line]) cpu_encoded = line[2:0];
+  end
+
+  wire       is_write = readb_i;   // READB and WRITEB both low is a read
+  reg  [7:0] pin_class;
+  always @* begin
+    pin_class = 8'd0;
+    pin_class[CLASS_SOFT_RESET]   = is_write && addr_i == 7'd0;
+    // A sample write that passes sampling-enable and the Filter Register. Both are final at the start
+    // edge: the previous interaction's action edge is always earlier, and nothing else writes them.
+    pin_class[CLASS_SAMPLE]       = is_write && addr_i[6:5] == 2'b11 && sample_levels_i[addr_i[3:0]];
+    pin_class[CLASS_TEST_POP]     = is_write && addr_i == 7'd21;
+    pin_class[CLASS_TEST_PUSH]    = is_write && addr_i >= 7'd25 && addr_i <= 7'd29;
+    pin_class[CLASS_READ_COPY]    = !is_write && addr_i[6:4] == 3'b100;
+    pin_class[CLASS_READ_NO_COPY] = !is_write && addr_i[6:4] == 3'b101;
+    pin_class[CLASS_NET_DISABLE]  = is_write && addr_i == 7'd19;
+    pin_class[CLASS_NET_ENABLE]   = is_write && addr_i == 7'd20;
   end
 
   wire strobe_active = !startb_i && (!readb_i || !writeb_i);
@@ -69,6 +93,7 @@ module mk2_bus_if (
     data_d  = data_q;
     cpu_d   = cpu_q;
     rdata_d = rdata_q;
+    class_d = class_q;
 
     if (!strobe_active && (state_q == ST_IDLE || state_q == ST_ACK || completing))
       armed_d = 1'b1;
@@ -85,7 +110,8 @@ module mk2_bus_if (
 
     if (start) begin
       armed_d = 1'b0;
-      write_d = readb_i;          // READB and WRITEB both low is a read
+      write_d = is_write;
+      class_d = pin_class;
       addr_d  = addr_i;
       data_d  = data_i;
       cpu_d   = cpu_encoded;
@@ -102,6 +128,7 @@ module mk2_bus_if (
       data_q  <= 64'd0;
       cpu_q   <= 3'd0;
       rdata_q <= 64'd0;
+      class_q <= 8'd0;
     end else begin
       state_q <= state_d;
       armed_q <= armed_d;
@@ -110,6 +137,7 @@ module mk2_bus_if (
       data_q  <= data_d;
       cpu_q   <= cpu_d;
       rdata_q <= rdata_d;
+      class_q <= class_d;
     end
   end
 
@@ -121,6 +149,7 @@ module mk2_bus_if (
   assign req_addr_o  = addr_q;
   assign req_data_o  = data_q;
   assign req_cpu_o   = cpu_q;
+  assign req_class_o = class_q;
   assign busy_o      = (state_q != ST_IDLE);
 
 `ifdef FORMAL

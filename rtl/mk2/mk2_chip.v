@@ -11,7 +11,10 @@
 // Latencies and every choice the spec leaves open: docs/decisions.md. Ports: docs/mk2-interface.md.
 // Parameters: FIFO_DEPTH, trace FIFO entries (2..255, default 8).
 module mk2_chip #(
-  parameter FIFO_DEPTH = 8  // trace FIFO entries
+  parameter FIFO_DEPTH       = 8,  // trace FIFO entries
+  parameter HW_TRIGGER       = 0,  // 1: hybrid link on (our extension, docs/decisions.md D11); 0: as NISTIR 5571
+  parameter HW_TRIGGER_LEVEL = 0,  // filter level of hardware-triggered Trace samples (0..15)
+  parameter HW_TRIGGER_CPU   = 0   // their CPU ID and Source Address Register (0..7)
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -42,6 +45,9 @@ module mk2_chip #(
   output wire        net_eom_o,
   output wire [7:0]  test_o,
   output wire        out_en_o,
+  // hybrid link: a pulse makes a Trace sample carrying the word (ignored unless HW_TRIGGER = 1)
+  input  wire        hw_trigger_i,
+  input  wire [31:0] hw_trigger_word_i,
   // status for integrators and testbenches
   output wire [7:0]  dbg_fifo_count_o,
   output wire        dbg_counter_phase_o,
@@ -56,8 +62,6 @@ module mk2_chip #(
       $finish;
     end
   end
-
-  localparam [6:0] A_SOFT_RESET = 7'd0, A_ADVANCE_FIFO = 7'd21;
 
   // ---------------------------------------------------------------- reset, straps, synchronizers
   wire rst_n;
@@ -84,10 +88,13 @@ module mk2_chip #(
   wire test_mode = !testb_i;
 
   // ---------------------------------------------------------------- processor interface
-  wire        req, req_write, stall;
+  wire        req, req_write, stall, counters_stall;
   wire [6:0]  req_addr;
   wire [63:0] req_data, read_value, bus_rdata;
   wire [2:0]  req_cpu;
+  wire [7:0]  req_class;
+  wire        sampling_enabled;
+  wire [15:0] filter;
   wire        rd_ack, bus_busy;
 
   mk2_bus_if bus (
@@ -95,21 +102,30 @@ module mk2_chip #(
     .readb_i(readb_i), .writeb_i(writeb_i), .startb_i(startb_i), .holdb_i(holdb_i),
     .addr_i(addr_i), .data_i(data_i), .cpu_id_i(cpu_id_i),
     .ackb_o(ackb_o), .rdata_o(bus_rdata), .rd_ack_o(rd_ack),
-    .wait_state_i(wait_state_q),
+    .wait_state_i(wait_state_q), .sample_levels_i(sampling_enabled ? filter : 16'h0000),
     .req_o(req), .req_write_o(req_write), .req_addr_o(req_addr), .req_data_o(req_data),
-    .req_cpu_o(req_cpu), .stall_i(stall), .rdata_i(read_value), .busy_o(bus_busy));
+    .req_cpu_o(req_cpu), .req_class_o(req_class), .stall_i(stall), .rdata_i(read_value), .busy_o(bus_busy));
 
-  wire act        = req && !stall;
-  wire soft_reset = act && req_write && req_addr == A_SOFT_RESET;
-  wire test_pop   = act && req_write && test_mode && req_addr == A_ADVANCE_FIFO;
+  // Only sample writes and reads-with-copy can stall, so every other class acts whenever it is requested.
+  localparam CLASS_SOFT_RESET = 0, CLASS_SAMPLE = 1, CLASS_TEST_POP = 2, CLASS_TEST_PUSH = 3,
+             CLASS_READ_COPY = 4, CLASS_READ_NO_COPY = 5, CLASS_NET_DISABLE = 6, CLASS_NET_ENABLE = 7;
+  wire act          = req && !stall;
+  // What registers, Timestamp and counters see: they decode no sample address, and of the reads only a
+  // read-with-copy can wait, so their action edge never depends on the sampler's Table B3a decision.
+  wire act_block    = req && (req_write || !counters_stall);
+  wire soft_reset   = req && req_class[CLASS_SOFT_RESET];
+  wire test_pop     = req && test_mode && req_class[CLASS_TEST_POP];
+  wire test_push    = req && test_mode && req_class[CLASS_TEST_PUSH];
+  wire net_disable  = req && test_mode && req_class[CLASS_NET_DISABLE];
+  wire net_enable   = req && test_mode && req_class[CLASS_NET_ENABLE];
 
   // ---------------------------------------------------------------- registers
-  wire         mode32, sampling_enabled, wait_on_overrun, read_wait;
-  wire [15:0]  filter;
+  wire         mode32, wait_on_overrun, read_wait;
   wire [255:0] source_ids;
   wire [31:0]  high_order, wait_count, overrun_count;
   wire [63:0]  regs_rdata;
   wire         fifo_full, shadow_busy, fifo_pending, shadow_pending, discard;
+  wire [1:0]   overruns;
   wire [160:0] fifo_head;
   wire [7:0]   fifo_count;
 
@@ -118,12 +134,12 @@ module mk2_chip #(
 
   mk2_regs registers (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
-    .act_i(act), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[31:0]),
+    .act_i(act_block), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[31:0]),
     .pin_data_low_i(req_data[31:0]), .read_high_i(read_value[63:32]), .rdata_o(regs_rdata),
     .fifo_full_i(fifo_full), .shadow_busy_i(shadow_busy),
     .fifo_overrun_pending_i(fifo_pending), .shadow_overrun_pending_i(shadow_pending),
     .fifo_head_resource_i(fifo_count != 8'd0 && fifo_head[160]), .wait_state_i(wait_state_q),
-    .wait_event_i(req && stall), .overrun_event_i(discard),
+    .wait_event_i(req && stall), .overrun_events_i(overruns),
     .sampling_enabled_o(sampling_enabled), .wait_on_overrun_o(wait_on_overrun),
     .read_wait_o(read_wait), .mode32_o(mode32), .filter_o(filter), .source_ids_o(source_ids),
     .high_order_o(high_order), .wait_count_o(wait_count), .overrun_count_o(overrun_count));
@@ -133,28 +149,32 @@ module mk2_chip #(
   wire [63:0] ts_rdata;
   mk2_timestamp timestamp (
     .clk_i(clk_i), .rst_ni(rst_n), .test_mode_i(test_mode), .ts_tick_i(ts_tick),
-    .act_i(act), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[55:0]),
+    .act_i(act_block), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[55:0]),
     .ts_o(ts), .rdata_o(ts_rdata));
 
   // ---------------------------------------------------------------- resource counters
-  wire         counters_stall, shadow_copy, net_shadow_release;
-  wire [511:0] shadows;
+  wire         shadow_copy, net_shadow_release;
+  wire [511:0] shadows, counts;
+  wire         shadow_load;
   wire [63:0]  counters_rdata;
   mk2_resource_counters resource_counters (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
-    .req_i(req), .act_i(act), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data),
-    .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),
+    .req_i(req), .act_i(act_block), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data),
+    .read_copy_i(req_class[CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),
     .ext_level_i(ext_level), .ext_rise_i(ext_rise), .ts_tick_i(ts_tick),
     .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),
-    .shadow_busy_o(shadow_busy), .shadow_o(shadows));
+    .shadow_busy_o(shadow_busy), .shadow_o(shadows), .count_o(counts), .shadow_load_o(shadow_load));
 
   // ---------------------------------------------------------------- sampler and FIFO
   wire         sampler_stall, push;
   wire [160:0] entry;
-  mk2_sampler sampler (
-    .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
-    .req_i(req), .act_i(act), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data),
-    .act_cpu_i(req_cpu), .sampling_enabled_i(sampling_enabled), .filter_i(filter),
+  mk2_sampler #(.HW_TRIGGER(HW_TRIGGER), .HW_TRIGGER_LEVEL(HW_TRIGGER_LEVEL), .HW_TRIGGER_CPU(HW_TRIGGER_CPU))
+  sampler (
+    .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset),
+    .req_i(req), .act_i(act), .sample_i(req_class[CLASS_SAMPLE]), .test_push_i(test_push),
+    .act_resource_i(req_addr[4]), .act_data_i(write_data), .act_cpu_i(req_cpu),
+    .sampling_enabled_i(sampling_enabled), .filter_i(filter),
+    .hw_trigger_i(hw_trigger_i), .hw_trigger_word_i(hw_trigger_word_i), .overruns_o(overruns),
     .wait_on_overrun_i(wait_on_overrun), .source_ids_i(source_ids), .ts_i(ts),
     .fifo_full_i(fifo_full), .shadow_busy_i(shadow_busy),
     .stall_o(sampler_stall), .push_o(push), .entry_o(entry), .shadow_copy_o(shadow_copy),
@@ -172,12 +192,13 @@ module mk2_chip #(
 
   // ---------------------------------------------------------------- network output
   wire net_busy, counter_phase;
-  wire read_without_copy = act && !req_write && req_addr[6:4] == 3'b101;
+  wire read_without_copy = req && req_class[CLASS_READ_NO_COPY];
   mk2_network network (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .truncate_i(soft_reset || test_pop),
-    .test_mode_i(test_mode), .act_i(act), .act_write_i(req_write), .act_addr_i(req_addr),
+    .disable_i(net_disable), .enable_i(net_enable),
     .hold_i(read_without_copy && shadow_busy),
     .fifo_count_i(fifo_count), .head_i(fifo_head), .shadow_i(shadows),
+    .count_i(counts), .shadow_load_i(shadow_load),
     .pop_o(net_pop), .shadow_release_o(net_shadow_release),
     .netrdy_i(netrdy_i), .outdisb_i(outdisb_i), .netclk_o(netclk_o), .fifodab_o(fifodab_o),
     .data_o(net_data_o), .parity_o(net_parity_o), .eom_o(net_eom_o),

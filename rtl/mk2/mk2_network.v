@@ -8,8 +8,8 @@
 // the FIFO head, bytes 21-84 of a Resource sample from the shadows. The head is popped at the take edge
 // of byte 20 and the shadows released at the take edge of byte 84, so back-to-back samples leave with no
 // idle NETCLK. A software reset or a test-mode FIFO advance (truncate_i) cuts a sample short.
-// Timing: the byte is chosen from the 672-bit {head, shadows} word by an 84-way byte multiplexer that
-// feeds the output register directly; it changes only every second clock.
+// Timing: a byte of the head is chosen by a 20-way multiplexer; a counter byte is chosen one edge early
+// into a register, so no 84-way multiplexer sits in front of the output register.
 // Latency: a sample pushed into an empty FIFO at edge a shows its first byte at the first present edge
 // after a. No parameters.
 module mk2_network (
@@ -17,15 +17,15 @@ module mk2_network (
   input  wire         rst_ni,
   input  wire         soft_reset_i,
   input  wire         truncate_i,      // software reset or test-mode FIFO advance at this edge
-  input  wire         test_mode_i,
-  input  wire         act_i,
-  input  wire         act_write_i,
-  input  wire [6:0]   act_addr_i,
+  input  wire         disable_i,       // test-mode write to 19 at this edge
+  input  wire         enable_i,        // test-mode write to 20 at this edge
   input  wire         hold_i,          // read-without-copy on busy shadows at this edge
   // sample sources
   input  wire [7:0]   fifo_count_i,
   input  wire [160:0] head_i,
   input  wire [511:0] shadow_i,
+  input  wire [511:0] count_i,         // the counters, which the shadows take at this edge when
+  input  wire         shadow_load_i,   // shadow_load_i is high
   output wire         pop_o,           // the head's byte 20 is taken at this edge
   output wire         shadow_release_o,// byte 84 is taken at this edge
   // pins
@@ -40,7 +40,6 @@ module mk2_network (
   output wire         busy_o,          // a sample is part-way out
   output wire         counter_phase_o  // sending bytes 21-84 (the FIFO entry is already gone)
 );
-  localparam [6:0] A_DISABLE_OUTPUT = 7'd19, A_ENABLE_OUTPUT = 7'd20;
   localparam [6:0] LAST_TRACE_BYTE = 7'd19, FIRST_COUNTER_BYTE = 7'd20, LAST_RESOURCE_BYTE = 7'd83;
 
   reg       netclk_q, netclk_d;
@@ -50,6 +49,9 @@ module mk2_network (
   reg       eom_q, eom_d;
   reg       enabled_q, enabled_d;
   reg       hold_q, hold_d;
+  reg [7:0] counter_byte_q, counter_byte_d;   // shadow byte at index_d (data: no reset needed)
+  reg [5:0] counter_sel_q, counter_sel_d;             // index_q - 20, modulo 64
+  reg [5:0] counter_sel_next_q, counter_sel_next_d;   // index_q - 19, modulo 64
 
   wire        present_edge = netclk_q;     // NETCLK falls at this edge
   wire        take_edge    = !netclk_q;    // NETCLK rises at this edge
@@ -57,8 +59,13 @@ module mk2_network (
   wire        in_counters  = index_q >= FIRST_COUNTER_BYTE;
   wire        byte_waiting = in_counters || fifo_count_i != 8'd0;
   wire        can_present  = netrdy_i && outdisb_i && enabled_q && !hold_q && byte_waiting;
-  wire [671:0] message     = {head_i[159:0], shadow_i};
-  wire [7:0]  next_byte    = message[671 - {index_q, 3'b000} -: 8];
+  // Bytes 1-20 come straight from the FIFO head (a 20-way multiplexer). Bytes 21-84 come from the
+  // shadows through counter_byte_q, loaded one edge ahead from the index and the shadow contents the
+  // next edge will hold. (The shadows are normally busy while a Resource sample is out, but a test-mode
+  // FIFO advance frees them, and a read-with-copy may then load them while a Resource entry is still on
+  // its way: hence the counters as a second source.)
+  wire [7:0]  head_byte    = head_i[159 - {index_q[4:0], 3'b000} -: 8];
+  wire [7:0]  next_byte    = in_counters ? counter_byte_q : head_byte;
   wire        last_byte    = (index_q == LAST_TRACE_BYTE && !resource) || index_q == LAST_RESOURCE_BYTE;
   wire        taking       = take_edge && presented_q;
 
@@ -89,8 +96,8 @@ module mk2_network (
 
     if (hold_i) hold_d = 1'b1;
 
-    if (act_i && act_write_i && test_mode_i && act_addr_i == A_DISABLE_OUTPUT) enabled_d = 1'b0;
-    if (act_i && act_write_i && test_mode_i && act_addr_i == A_ENABLE_OUTPUT)  enabled_d = 1'b1;
+    if (disable_i) enabled_d = 1'b0;
+    if (enable_i)  enabled_d = 1'b1;
 
     if (truncate_i) begin
       presented_d = 1'b0;
@@ -100,6 +107,41 @@ module mk2_network (
       hold_d      = 1'b0;
     end
     if (soft_reset_i) enabled_d = 1'b1;
+  end
+
+  // Counter byte k (0..63) is shadow bits 511-8k..504-8k; only indexes 20..83 ever use it. The byte
+  // number follows index_q in registers of its own (counter_sel_q = index_q - 20 modulo 64, and its
+  // successor), so the multiplexer's select comes from registers, not from the index arithmetic: the
+  // next index is either the same or one more, or a value at which no counter byte is used.
+  wire [5:0] counter_sel = taking ? counter_sel_next_q : counter_sel_q;
+  wire       index_restart = truncate_i || (taking && ((index_q == LAST_TRACE_BYTE && !resource) ||
+                                                       index_q == LAST_RESOURCE_BYTE));
+  wire [7:0] shadow_byte = shadow_i[511 - {counter_sel, 3'b000} -: 8];
+  wire [7:0] count_byte  = count_i[511 - {counter_sel, 3'b000} -: 8];
+  always @* begin
+    counter_byte_d     = shadow_load_i ? count_byte : shadow_byte;
+    // index_d is index_q + 1 when a byte is taken, or 0 (end of a sample, truncation); the two select
+    // registers follow it without arithmetic on index_d.
+    counter_sel_d      = counter_sel_q;
+    counter_sel_next_d = counter_sel_next_q;
+    if (taking) begin
+      counter_sel_d      = counter_sel_next_q;
+      counter_sel_next_d = counter_sel_next_q + 6'd1;
+    end
+    if (index_restart) begin
+      counter_sel_d      = 6'd0 - FIRST_COUNTER_BYTE[5:0];
+      counter_sel_next_d = 6'd1 - FIRST_COUNTER_BYTE[5:0];
+    end
+  end
+  always @(posedge clk_i) counter_byte_q <= counter_byte_d;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      counter_sel_q      <= 6'd0 - FIRST_COUNTER_BYTE[5:0];
+      counter_sel_next_q <= 6'd1 - FIRST_COUNTER_BYTE[5:0];
+    end else begin
+      counter_sel_q      <= counter_sel_d;
+      counter_sel_next_q <= counter_sel_next_d;
+    end
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -144,6 +186,9 @@ module mk2_network (
       // A byte is never offered while NETRDY was low.
       if (!fifodab_o && $past(fifodab_o)) assert($past(netrdy_i));
       assert(index_q <= LAST_RESOURCE_BYTE);
+      // the counter-byte select registers track the index (timing only; nothing at the pins)
+      assert(counter_sel_next_q == counter_sel_q + 6'd1);
+      if (index_q >= FIRST_COUNTER_BYTE) assert(counter_sel_q == index_q[5:0] - FIRST_COUNTER_BYTE[5:0]);
     end
   end
 `endif

@@ -28,7 +28,8 @@ module mk2_regs (
   input  wire        wait_state_i,
   // events
   input  wire        wait_event_i,     // the bus waited this clock (Table B3a/B3b CNT)
-  input  wire        overrun_event_i,  // a sample was discarded (Table B3a Incr)
+  input  wire [1:0]  overrun_events_i, // samples discarded at this edge (Table B3a Incr; 2 only with the
+                                       // hybrid trigger, docs/decisions.md D11)
   // configuration out
   output wire        sampling_enabled_o,
   output wire        wait_on_overrun_o,
@@ -41,7 +42,7 @@ module mk2_regs (
   output wire [31:0] overrun_count_o
 );
   localparam [6:0] A_CSR = 7'd1, A_FILTER = 7'd4, A_WAIT = 7'd5, A_OVERRUN = 7'd6, A_HIGH = 7'd7,
-                   A_INC_WAIT = 7'd17, A_INC_OVERRUN = 7'd18;
+                   A_INC_WAIT = 7'd17, A_INC_OVERRUN = 7'd18, A_SOURCE = 7'd32;
 
   reg         sampling_q, sampling_d;
   reg         wait_ovr_q, wait_ovr_d;
@@ -55,7 +56,12 @@ module mk2_regs (
 
   wire write = act_i && act_write_i;
   wire read  = act_i && !act_write_i;
+  // Source ids, High Order and the two error counters are data: cleared synchronously by the internal
+  // reset (asserted asynchronously by reset_sync, held two edges past RESETB) or a software reset, so
+  // that FPGA flip-flops take the clear for free (docs/decisions.md D1.6).
+  wire clear_data = !rst_ni || soft_reset_i;
 
+  integer i;
   always @* begin
     sampling_d    = sampling_q;
     wait_ovr_d    = wait_ovr_q;
@@ -69,7 +75,7 @@ module mk2_regs (
 
     // Hardware events are ignored in test mode (CLARIFICATIONS, test mode).
     if (wait_event_i && !test_mode_i)    wait_cnt_d    = wait_cnt_q + 32'd1;
-    if (overrun_event_i && !test_mode_i) overrun_cnt_d = overrun_cnt_q + 32'd1;
+    if (!test_mode_i) overrun_cnt_d = overrun_cnt_q + {30'd0, overrun_events_i};
 
     if (write) begin
       case (act_addr_i)
@@ -90,10 +96,10 @@ module mk2_regs (
         A_HIGH:        high_d = pin_data_low_i;
         A_INC_WAIT:    if (test_mode_i) wait_cnt_d    = wait_cnt_q + 32'd1;
         A_INC_OVERRUN: if (test_mode_i) overrun_cnt_d = overrun_cnt_q + 32'd1;
-        default:
-          if (act_addr_i[6:3] == 4'b0100)
-            source_d[{act_addr_i[2:0], 5'd0} +: 32] = act_data_i[31:0];
+        default: ;
       endcase
+      for (i = 0; i < 8; i = i + 1)
+        if (act_addr_i == A_SOURCE + i[6:0]) source_d[32*i +: 32] = act_data_i[31:0];
     end
 
     // Every read but one of address 7 copies D63..D32 of the value read into the High Order register.
@@ -105,6 +111,8 @@ module mk2_regs (
       read_wait_d   = 1'b0;
       mode32_d      = 1'b0;
       filter_d      = 16'hFFFF;
+    end
+    if (clear_data) begin
       source_d      = 256'd0;
       high_d        = 32'd0;
       wait_cnt_d    = 32'd0;
@@ -119,21 +127,20 @@ module mk2_regs (
       read_wait_q   <= 1'b0;
       mode32_q      <= 1'b0;
       filter_q      <= 16'hFFFF;
-      source_q      <= 256'd0;
-      high_q        <= 32'd0;
-      wait_cnt_q    <= 32'd0;
-      overrun_cnt_q <= 32'd0;
     end else begin
       sampling_q    <= sampling_d;
       wait_ovr_q    <= wait_ovr_d;
       read_wait_q   <= read_wait_d;
       mode32_q      <= mode32_d;
       filter_q      <= filter_d;
-      source_q      <= source_d;
-      high_q        <= high_d;
-      wait_cnt_q    <= wait_cnt_d;
-      overrun_cnt_q <= overrun_cnt_d;
     end
+  end
+
+  always @(posedge clk_i) begin
+    source_q      <= source_d;
+    high_q        <= high_d;
+    wait_cnt_q    <= wait_cnt_d;
+    overrun_cnt_q <= overrun_cnt_d;
   end
 
   wire [15:0] csr = {
@@ -158,7 +165,7 @@ module mk2_regs (
       A_HIGH:    rdata = {32'hFFFF_FFFF, high_q};
       default:
         if (act_addr_i[6:3] == 4'b0100)
-          rdata = {32'hFFFF_FFFF, source_q[{act_addr_i[2:0], 5'd0} +: 32]};
+          rdata = {32'hFFFF_FFFF, source_q[32*act_addr_i[2:0] +: 32]};
     endcase
   end
 

@@ -23,6 +23,7 @@ module mk2_resource_counters (
   input  wire         act_write_i,
   input  wire [6:0]   act_addr_i,
   input  wire [63:0]  act_data_i,
+  input  wire         read_copy_i,    // the request is a read of 64-79, decoded at its start
   input  wire         read_wait_i,    // CSR: wait on read-with-copy while shadows busy
   output wire         stall_o,
   output wire [63:0]  rdata_o,
@@ -34,7 +35,9 @@ module mk2_resource_counters (
   input  wire         shadow_copy_i,    // a Resource sample is taken at this edge
   input  wire         shadow_release_i, // the shadows are free from the next edge
   output wire         shadow_busy_o,
-  output wire [511:0] shadow_o          // counter 0 in bits 511:480 ... counter 15 in bits 31:0
+  output wire [511:0] shadow_o,         // counter 0 in bits 511:480 ... counter 15 in bits 31:0
+  output wire [511:0] count_o,          // the counters, same order: what a copy at this edge loads
+  output wire         shadow_load_o     // the shadows take count_o at this edge
 );
   localparam [6:0] A_ENABLE = 7'd8, A_MODE = 7'd10, A_CLOCK_SELECT = 7'd12;
 
@@ -57,7 +60,7 @@ module mk2_resource_counters (
   wire        wr_counter   = write && act_addr_i[6:4] == 3'b100;   // 64-79
   wire        sw_increment = write && act_addr_i[6:4] == 3'b101;   // 80-95
   wire        wr_enable    = write && act_addr_i == A_ENABLE;
-  wire        rd_with_copy = act_i && !act_write_i && act_addr_i[6:4] == 3'b100;
+  wire        rd_with_copy = act_i && read_copy_i;
 
   wire tick10  = (div10_q == 4'd9);
   wire tick100 = tick10 && (div100_q == 4'd9);
@@ -97,9 +100,63 @@ module mk2_resource_counters (
                      (software_mode[k] && sw_increment && index == k[3:0]));
   end
 
-  reg [31:0] low, high;
-  reg        pair_increment;
-  integer p, f;
+  // Counter and shadow values are data, not control: they are cleared synchronously, by the internal
+  // reset (already asserted asynchronously by reset_sync, and held for two edges after RESETB rises) or by
+  // a software reset, and carry no asynchronous reset. On iCE40 and ECP5 a flip-flop with clock enable and
+  // synchronous reset then takes the clear and the hold for free; with an asynchronous reset as well every
+  // bit would need a LUT more (docs/decisions.md D1.6).
+  wire clear_all = !rst_ni || soft_reset_i;
+
+  // Each 32-bit half has its own adder; the upper half of a pair adds the lower half's all-ones carry,
+  // so no carry chain is longer than 32 bits.
+  reg [511:0] count_next;
+  reg [15:0]  count_load;    // the half changes at this edge (count_next or a clear)
+  reg [15:0]  count_clear;
+  reg [15:0]  half_full;     // the half is all ones
+  reg         paired, pair_increment, pair_written, pair_full;
+  reg         lo_increment, hi_increment;
+  integer p;
+  always @* begin
+    for (p = 0; p < 16; p = p + 1) half_full[p] = &count_q[32*p +: 32];
+    count_next  = count_q;
+    count_load  = 16'd0;
+    count_clear = {16{clear_all}};
+    for (p = 0; p < 8; p = p + 1) begin
+      paired         = mode_q[8*p + 3];
+      // 64-bit pair: the even counter's fields govern; a software increment at either address counts.
+      pair_increment = enable_q[2*p] && ((source_tick[2*p] && !test_mode_i) ||
+                       (software_mode[2*p] && sw_increment && index[3:1] == p[2:0]));
+      // A processor write to either half of a pair cancels the pair's count at that edge (D10.4).
+      pair_written   = wr_counter && index[3:1] == p[2:0];
+      pair_full      = half_full[2*p] && half_full[2*p+1];
+      lo_increment   = paired ? (pair_increment && !pair_full && !pair_written)
+                              : (increment[2*p] && !half_full[2*p]);
+      hi_increment   = paired ? (pair_increment && !pair_full && !pair_written && half_full[2*p])
+                              : (increment[2*p+1] && !half_full[2*p+1]);
+      // Reset&Enable of the even counter clears the pair; the odd field is ignored while paired (D10.5).
+      if (reset_enable[2*p]) count_clear[2*p] = 1'b1;
+      if (paired ? reset_enable[2*p] : reset_enable[2*p+1]) count_clear[2*p+1] = 1'b1;
+      // A processor write wins over a count at the same edge (D4.3).
+      if (wr_counter && index == {p[2:0], 1'b0}) begin
+        count_next[64*p +: 32] = act_data_i[31:0];
+        count_load[2*p] = 1'b1;
+      end else if (lo_increment) begin
+        count_next[64*p +: 32] = count_q[64*p +: 32] + 32'd1;
+        count_load[2*p] = 1'b1;
+      end
+      if (wr_counter && index == {p[2:0], 1'b1}) begin
+        count_next[64*p + 32 +: 32] = act_data_i[31:0];
+        count_load[2*p+1] = 1'b1;
+      end else if (hi_increment) begin
+        count_next[64*p + 32 +: 32] = count_q[64*p + 32 +: 32] + 32'd1;
+        count_load[2*p+1] = 1'b1;
+      end
+    end
+  end
+
+  wire shadow_load = shadow_copy_i || (rd_with_copy && !busy_q);
+
+  integer f;
   always @* begin
     count_d  = count_q;
     shadow_d = shadow_q;
@@ -110,33 +167,11 @@ module mk2_resource_counters (
     div10_d  = tick10 ? 4'd0 : div10_q + 4'd1;
     div100_d = tick10 ? (tick100 ? 4'd0 : div100_q + 4'd1) : div100_q;
 
-    for (p = 0; p < 8; p = p + 1) begin
-      low  = count_q[64*p +: 32];
-      high = count_q[64*p + 32 +: 32];
-      if (mode_q[8*p + 3]) begin
-        // 64-bit pair: the even counter's fields govern; a software increment at either address counts.
-        pair_increment = (enable_q[2*p] && source_tick[2*p] && !test_mode_i) ||
-                         (enable_q[2*p] && software_mode[2*p] && sw_increment && index[3:1] == p[2:0]);
-        if (reset_enable[2*p]) begin
-          count_d[64*p +: 64] = 64'd0;
-        end else if (wr_counter && index[3:1] == p[2:0]) begin
-          // A processor write to either half wins over a count at the same edge (D4.3).
-          count_d[64*p + 32*index[0] +: 32] = act_data_i[31:0];
-        end else if (pair_increment && !(&low && &high)) begin
-          count_d[64*p +: 32]      = low + 32'd1;
-          count_d[64*p + 32 +: 32] = high + {31'd0, &low};
-        end
-      end else begin
-        for (f = 2*p; f < 2*p + 2; f = f + 1) begin
-          if (reset_enable[f])
-            count_d[32*f +: 32] = 32'd0;
-          else if (wr_counter && index == f[3:0])
-            count_d[32*f +: 32] = act_data_i[31:0];
-          else if (increment[f] && !(&count_q[32*f +: 32]))
-            count_d[32*f +: 32] = count_q[32*f +: 32] + 32'd1;
-        end
-      end
-    end
+    for (f = 0; f < 16; f = f + 1)
+      if (count_clear[f])     count_d[32*f +: 32] = 32'd0;
+      else if (count_load[f]) count_d[32*f +: 32] = count_next[32*f +: 32];
+    if (clear_all)        shadow_d = 512'd0;
+    else if (shadow_load) shadow_d = count_q;
 
     if (write && act_addr_i == A_MODE)
       for (f = 0; f < 16; f = f + 1)
@@ -153,13 +188,10 @@ module mk2_resource_counters (
           default: ;
         endcase
 
-    if (shadow_copy_i || (rd_with_copy && !busy_q)) shadow_d = count_q;
     if (shadow_release_i) busy_d = 1'b0;
     if (shadow_copy_i)    busy_d = 1'b1;
 
     if (soft_reset_i) begin
-      count_d  = 512'd0;
-      shadow_d = 512'd0;
       mode_d   = MODE_RESET;
       clock_d  = CLOCK_RESET;
       enable_d = 16'd0;
@@ -169,10 +201,14 @@ module mk2_resource_counters (
     end
   end
 
+  // Values: synchronous clear only (see clear_all above).
+  always @(posedge clk_i) begin
+    count_q  <= count_d;
+    shadow_q <= shadow_d;
+  end
+
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      count_q  <= 512'd0;
-      shadow_q <= 512'd0;
       mode_q   <= MODE_RESET;
       clock_q  <= CLOCK_RESET;
       enable_q <= 16'd0;
@@ -180,8 +216,6 @@ module mk2_resource_counters (
       div10_q  <= 4'd0;
       div100_q <= 4'd0;
     end else begin
-      count_q  <= count_d;
-      shadow_q <= shadow_d;
       mode_q   <= mode_d;
       clock_q  <= clock_d;
       enable_q <= enable_d;
@@ -214,12 +248,20 @@ module mk2_resource_counters (
   // Counter 0 goes out first on the network, so it takes the most significant slot.
   reg [511:0] shadow_network;
   integer s;
-  always @* for (s = 0; s < 16; s = s + 1) shadow_network[511 - 32*s -: 32] = shadow_q[32*s +: 32];
+  reg [511:0] count_network;
+  always @* begin
+    for (s = 0; s < 16; s = s + 1) begin
+      shadow_network[511 - 32*s -: 32] = shadow_q[32*s +: 32];
+      count_network[511 - 32*s -: 32]  = count_q[32*s +: 32];
+    end
+  end
 
-  assign stall_o       = req_i && !act_write_i && act_addr_i[6:4] == 3'b100 && busy_q && read_wait_i;
+  assign stall_o       = req_i && read_copy_i && busy_q && read_wait_i;
   assign rdata_o       = rdata;
   assign shadow_busy_o = busy_q;
   assign shadow_o      = shadow_network;
+  assign count_o       = count_network;
+  assign shadow_load_o = shadow_load && !clear_all;
 
 `ifdef FORMAL
   reg past_valid_q = 1'b0;

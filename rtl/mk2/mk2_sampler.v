@@ -8,26 +8,42 @@
 // Table B3a, which the next taken sample carries in its header and clears. The entry is assembled and
 // pushed at the action edge: {161st bit = Resource, header, Timestamp, Source Address, user data}.
 // Test mode: writes to 25-29 push an entry holding D31..D0 in all five 32-bit groups (if there is room).
-// Latency: none beyond the action edge. Parameters: none (FIFO fullness comes in as fifo_full_i).
-module mk2_sampler (
+// Hybrid link (our extension, HW_TRIGGER = 1; docs/decisions.md D11): a pulse on hw_trigger_i makes a
+// Trace sample of level HW_TRIGGER_LEVEL from CPU HW_TRIGGER_CPU carrying {32'h0, hw_trigger_word_i} as
+// user data, with no processor write. It passes sampling-enable and the Filter like a write; it never
+// waits: with the FIFO full it is discarded as in Table B3a (FIFO-overrun flag, Overrun Error Counter).
+// An edge at which a processor sample or test-mode entry is pushed or discarded keeps the trigger in a
+// one-deep pending register for the next edge; a trigger arriving while one is still pending is lost and
+// counted like a discard. With HW_TRIGGER = 0 the two inputs are ignored and the chip is as documented.
+// Latency: none beyond the action edge (a trigger at edge e is pushed at e, or at e+1 when pending).
+// Parameters: HW_TRIGGER (0 or 1), HW_TRIGGER_LEVEL (0..15), HW_TRIGGER_CPU (0..7).
+module mk2_sampler #(
+  parameter HW_TRIGGER       = 0,  // 1: the hybrid trigger input makes Trace samples
+  parameter HW_TRIGGER_LEVEL = 0,  // filter level of those samples
+  parameter HW_TRIGGER_CPU   = 0   // CPU ID (header and Source Address Register) of those samples
+) (
   input  wire         clk_i,
   input  wire         rst_ni,
   input  wire         soft_reset_i,
-  input  wire         test_mode_i,
   // processor interface
   input  wire         req_i,
   input  wire         act_i,
-  input  wire         act_write_i,
-  input  wire [6:0]   act_addr_i,
+  input  wire         sample_i,      // a sample write (96-127) that passes sampling and the Filter
+                                     // Register, decoded at its start edge
+  input  wire         test_push_i,   // a test-mode FIFO write (25-29) is performed at this edge
+  input  wire         act_resource_i, // A4 of a sample write: a Resource sample
+  input  wire         sampling_enabled_i, // for the hybrid trigger (processor writes come pre-filtered)
+  input  wire [15:0]  filter_i,
   input  wire [63:0]  act_data_i,
   input  wire [2:0]   act_cpu_i,
   // configuration and state
-  input  wire         sampling_enabled_i,
-  input  wire [15:0]  filter_i,
   input  wire         wait_on_overrun_i,
   input  wire [255:0] source_ids_i,
   input  wire [55:0]  ts_i,
   input  wire         fifo_full_i,
+  // hybrid link
+  input  wire         hw_trigger_i,
+  input  wire [31:0]  hw_trigger_word_i,
   input  wire         shadow_busy_i,
   // results
   output wire         stall_o,
@@ -35,27 +51,56 @@ module mk2_sampler (
   output wire [160:0] entry_o,
   output wire         shadow_copy_o,
   output wire         discard_o,
+  output wire [1:0]   overruns_o,     // samples lost at this edge (a discard and a lost trigger may coincide)
   output wire         fifo_overrun_pending_o,
   output wire         shadow_overrun_pending_o
 );
+  initial begin
+    if (HW_TRIGGER != 0 && HW_TRIGGER != 1) begin $error("mk2_sampler: HW_TRIGGER must be 0 or 1"); $finish; end
+    if (HW_TRIGGER_LEVEL < 0 || HW_TRIGGER_LEVEL > 15) begin
+      $error("mk2_sampler: HW_TRIGGER_LEVEL must be 0..15"); $finish;
+    end
+    if (HW_TRIGGER_CPU < 0 || HW_TRIGGER_CPU > 7) begin $error("mk2_sampler: HW_TRIGGER_CPU must be 0..7"); $finish; end
+  end
+
   reg fifo_pending_q, fifo_pending_d;
+  reg        trig_pending_q, trig_pending_d;
+  reg [31:0] trig_word_q, trig_word_d;
   reg shadow_pending_q, shadow_pending_d;
 
-  wire is_sample   = act_write_i && act_addr_i[6:5] == 2'b11;
-  wire is_resource = act_addr_i[4];
-  wire filtered_in = sampling_enabled_i && filter_i[act_addr_i[3:0]];
+  wire is_sample   = sample_i;
+  wire is_resource = act_resource_i;
   wire can_take    = !fifo_full_i && !(is_resource && shadow_busy_i);
-  wire wanted      = is_sample && filtered_in;
-  wire take        = act_i && wanted && can_take;
-  wire discard     = act_i && wanted && !can_take;
+  wire wanted      = is_sample;
+  wire bus_take    = act_i && wanted && can_take;
+  wire bus_discard = act_i && wanted && !can_take;
 
-  wire test_push   = act_i && act_write_i && test_mode_i &&
-                     act_addr_i >= 7'd25 && act_addr_i <= 7'd29 && !fifo_full_i;
+  wire test_push   = test_push_i && !fifo_full_i;
+
+  // ---- hybrid link: a trigger acts at an edge where the processor interface pushes and discards nothing
+  localparam [3:0] TRIG_LEVEL = HW_TRIGGER_LEVEL;
+  localparam [2:0] TRIG_CPU   = HW_TRIGGER_CPU;
+  wire        hw_on        = (HW_TRIGGER == 1);
+  wire        trig_new     = hw_on && hw_trigger_i;
+  wire        trig_request = trig_pending_q || trig_new;
+  wire [31:0] trig_word    = trig_pending_q ? trig_word_q : hw_trigger_word_i;
+  wire        bus_busy     = bus_take || bus_discard || test_push_i;
+  wire        trig_act     = trig_request && !bus_busy && !soft_reset_i;
+  wire        trig_wanted  = sampling_enabled_i && filter_i[TRIG_LEVEL];
+  wire        trig_take    = trig_act && trig_wanted && !fifo_full_i;
+  wire        trig_discard = trig_act && trig_wanted && fifo_full_i;
+  // a new trigger that finds the pending register occupied (and not freed at this edge) is lost
+  wire        trig_lost    = trig_new && trig_pending_q && !trig_act && sampling_enabled_i && filter_i[TRIG_LEVEL];
+
+  wire take    = bus_take || trig_take;
+  wire discard = bus_discard || trig_discard || trig_lost;
 
   // Header, most significant bit first: CPU ID, type (10 Trace, 11 Resource), shadow flag, FIFO flag, 0.
   wire [7:0]   header       = {act_cpu_i, 1'b1, is_resource, shadow_pending_q, fifo_pending_q, 1'b0};
   wire [31:0]  source       = source_ids_i[{act_cpu_i, 5'd0} +: 32];
   wire [160:0] sample_entry = {is_resource, header, ts_i, source, act_data_i};
+  wire [7:0]   trig_header  = {TRIG_CPU, 2'b10, shadow_pending_q, fifo_pending_q, 1'b0};
+  wire [160:0] trig_entry   = {1'b0, trig_header, ts_i, source_ids_i[{TRIG_CPU, 5'd0} +: 32], 32'd0, trig_word};
   wire [160:0] test_entry   = {1'b0, {5{act_data_i[31:0]}}};
 
   always @* begin
@@ -65,13 +110,25 @@ module mk2_sampler (
       fifo_pending_d   = 1'b0;
       shadow_pending_d = 1'b0;
     end
-    if (discard) begin
+    if (bus_discard) begin
       if (fifo_full_i)                  fifo_pending_d   = 1'b1;
       if (is_resource && shadow_busy_i) shadow_pending_d = 1'b1;
+    end
+    if (trig_discard || trig_lost) fifo_pending_d = 1'b1;
+
+    trig_pending_d = trig_pending_q;
+    trig_word_d    = trig_word_q;
+    // The pending trigger goes first. A new one waits when it is not served at this edge itself, and is
+    // lost (trig_lost) when the pending one is still waiting.
+    if (trig_act) trig_pending_d = 1'b0;
+    if (trig_new && (trig_act ? trig_pending_q : !trig_pending_q)) begin
+      trig_pending_d = 1'b1;
+      trig_word_d    = hw_trigger_word_i;
     end
     if (soft_reset_i) begin
       fifo_pending_d   = 1'b0;
       shadow_pending_d = 1'b0;
+      trig_pending_d   = 1'b0;
     end
   end
 
@@ -79,17 +136,22 @@ module mk2_sampler (
     if (!rst_ni) begin
       fifo_pending_q   <= 1'b0;
       shadow_pending_q <= 1'b0;
+      trig_pending_q   <= 1'b0;
+      trig_word_q      <= 32'd0;
     end else begin
       fifo_pending_q   <= fifo_pending_d;
       shadow_pending_q <= shadow_pending_d;
+      trig_pending_q   <= trig_pending_d;
+      trig_word_q      <= trig_word_d;
     end
   end
 
   assign stall_o                  = req_i && wanted && !can_take && wait_on_overrun_i;
   assign push_o                   = take || test_push;
-  assign entry_o                  = test_push ? test_entry : sample_entry;
-  assign shadow_copy_o            = take && is_resource;
+  assign entry_o                  = test_push ? test_entry : bus_take ? sample_entry : trig_entry;
+  assign shadow_copy_o            = bus_take && is_resource;
   assign discard_o                = discard;
+  assign overruns_o               = {1'b0, bus_discard || trig_discard} + {1'b0, trig_lost};
   assign fifo_overrun_pending_o   = fifo_pending_q;
   assign shadow_overrun_pending_o = shadow_pending_q;
 endmodule

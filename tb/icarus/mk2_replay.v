@@ -34,7 +34,7 @@ module mk2_replay;
     .net_eom_o(eom), .test_o(test_o), .out_en_o(out_en),
     .dbg_fifo_count_o(dbg_fifo_count), .dbg_counter_phase_o(dbg_counter_phase),
     .dbg_shadow_busy_o(dbg_shadow_busy), .dbg_net_busy_o(dbg_net_busy), .dbg_discard_o(dbg_discard),
-    .dbg_overrun_count_o(dbg_overrun)
+    .dbg_overrun_count_o(dbg_overrun), .hw_trigger_i(1'b0), .hw_trigger_word_i(32'd0)
   );
 
   // recorded values

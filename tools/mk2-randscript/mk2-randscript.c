@@ -143,7 +143,7 @@ static void netrdy_pattern(void)
 static void tsclk_change(void)
 {
     switch (rnd(4)) {
-    case 0: line("tsclk run 0"); break;
+    case 0: line("tsclk stop"); break;
     case 1: line("tsclk run 3"); break;
     case 2: line("tsclk run %u", 3 + rnd(40)); break;
     default:
@@ -336,7 +336,7 @@ static void soft_reset(void) { soft_reset_at(rnd64()); }
 
 static void hard_reset(void)
 {
-    if (chance(40)) line("strap %u", rnd(2));
+    if (chance(40)) line("strap waitstate %u", rnd(2));
     unsigned n = 5 + rnd(4);
     line("reset %u", n);
     st.ticks += n + 2;
@@ -385,7 +385,7 @@ int main(int argc, char **argv)
     rng_state = seed * 0x2545F4914F6CDD1DULL + 1;
 
     line("# mk2-randscript %" PRIu64 " --ticks %" PRIu64, seed, target);
-    if (chance(30)) line("strap 1");
+    if (chance(30)) line("strap waitstate 1");
     hard_reset();
     if (chance(80)) line("tsclk run %u", 3 + rnd(20));
     csr_write(1 | (chance(50) ? 4 : 0));
@@ -409,8 +409,25 @@ int main(int argc, char **argv)
             s_write(96 + rnd(32), rnd64());
             s_read(rnd(128));
             s_read(7);
-        } else {
+        } else if (r < 990) {
             csr_write(csr_random());
+        } else if (r < 994) { /* a strobe held low past ACKB must act once */
+            line("strobe hold %u", 1 + rnd(12));
+            if (chance(50)) s_write(chance(50) ? 96 + rnd(32) : 80 + rnd(16), rnd64());
+            else s_read(rnd(128));
+            st.ticks += 12;
+        } else if (r < 997) { /* READB and WRITEB both low: a read */
+            line("rdwr %u", rnd(128));
+            st.ticks += 3;
+        } else if (r < 999) { /* OUTDISB low for a while: outputs off, the network holds */
+            line("outdis 1");
+            s_idle(1 + rnd(200));
+            if (chance(50)) s_write(96 + rnd(16), rnd64());
+            line("outdis 0");
+        } else { /* let everything out */
+            line("netrdy 1");
+            line("drain 400000");
+            st.ticks += 400;
         }
         if (!st.sampling && chance(30)) csr_write(1);
     }
