@@ -36,6 +36,7 @@ struct mk2_tb {
     uint64_t last_read;
     uint64_t last_ack_ticks;
     int hold_pending; /* -1 none */
+    int was_reset;    /* a 'reset' has run: bus cycles before it would drive an undefined chip */
     long strobe_pending; /* the next cycle keeps STARTB and its strobe low this many ticks after the start */
     int tsclk_run_div; /* 0: not running */
     uint64_t tsclk_run_phase;
@@ -267,9 +268,13 @@ static int bus_cycle(mk2_tb *tb, int mode, unsigned addr, uint64_t data)
 {
     int is_read = mode != 0;
     uint64_t start = tb->ticks;
+    /* 'hold N' waits for the next read: a write in between neither uses it up nor is held */
     int hold = is_read ? tb->hold_pending : -1;
     long strobe = tb->strobe_pending;
-    tb->hold_pending = -1;
+    if (!tb->was_reset)
+        return fail(tb, "bus: a %s before any 'reset': the chip's state is undefined until RESETB has been low "
+                        "(start the script with 'reset')", is_read ? "read" : "write");
+    if (is_read) tb->hold_pending = -1;
     tb->strobe_pending = 0;
     tb->pins.addr = addr;
     tb->pins.data = data;
@@ -289,8 +294,9 @@ static int bus_cycle(mk2_tb *tb, int mode, unsigned addr, uint64_t data)
     while (tb->chip.out.ackb) {
         if (strobe && (long)(tb->ticks - start) > strobe) tb->pins.startb = tb->pins.readb = tb->pins.writeb = 1;
         if (tb->ticks - start >= ACK_TIMEOUT)
-            return fail(tb, "bus: no ACKB within %llu ticks (%s address %u)", (unsigned long long)ACK_TIMEOUT,
-                        is_read ? "read" : "write", addr);
+            return fail(tb, "bus: no ACKB within %llu ticks (%s address %u)%s", (unsigned long long)ACK_TIMEOUT,
+                        is_read ? "read" : "write", addr,
+                        tb->pins.netrdy ? "" : "; NETRDY is low, so a sample that waits for room (Table B3a) never gets it");
         if (tick(tb)) return -1;
     }
     uint64_t ack_tick = tb->ticks - 1;
@@ -382,6 +388,7 @@ static int exec_tokens(mk2_tb *tb, int nt, char **t, const char *line, int from_
         for (uint64_t i = 0; i < n; i++)
             if (tick(tb)) return -1;
         tb->pins.rst_n = 1;
+        tb->was_reset = 1;
         for (int i = 0; i < 2; i++)
             if (tick(tb)) return -1;
         return 0;
@@ -403,6 +410,7 @@ static int exec_tokens(mk2_tb *tb, int nt, char **t, const char *line, int from_
         if (nt < 2 || parse_u64(t[1], &v[0]) || v[0] > 127)
             return fail(tb, "read: want 'read ADDR [expect VALUE [mask MASK]]', ADDR 0..127");
         if (nt == 3) {
+            if (!strcmp(t[2], "expect")) return fail(tb, "read: 'expect' needs a value: 'read ADDR expect VALUE'");
             if (parse_u64(t[2], &v[1])) return fail(tb, "read: bad expected value '%s'", t[2]);
             has_expect = 1;
         } else if (nt == 4 || nt == 6) {

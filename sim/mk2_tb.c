@@ -50,6 +50,7 @@ struct mk2_tb {
     uint64_t ticks;
     uint64_t last_read, last_ack_ticks;
     long hold_ticks; /* -1: the next read does not hold */
+    int was_reset;   /* a 'reset' has run: bus cycles before it would drive an undefined chip */
     long strobe_ticks; /* the next cycle keeps STARTB and its strobe low this many ticks after the start */
     unsigned tsclk_div;
     uint64_t tsclk_phase;
@@ -308,9 +309,13 @@ static int bus_cycle(mk2_tb *tb, int kind, unsigned addr, uint64_t data)
 {
     int is_read = kind != 0;
     uint64_t start = tb->ticks;
+    /* 'hold N' waits for the next read: a write in between neither uses it up nor is held */
     long hold = is_read ? tb->hold_ticks : -1;
     long strobe = tb->strobe_ticks;
-    tb->hold_ticks = -1;
+    if (!tb->was_reset)
+        return fail(tb, "bus: a %s before any 'reset': the chip's state is undefined until RESETB has been low "
+                        "(start the script with 'reset')", is_read ? "read" : "write");
+    if (is_read) tb->hold_ticks = -1;
     tb->strobe_ticks = 0;
     /* first tick: STARTB and the strobe low with address and data; HOLDB high, since the previous
      * cycle's ACKB may still be low in this tick (D10.1) */
@@ -326,8 +331,9 @@ static int bus_cycle(mk2_tb *tb, int kind, unsigned addr, uint64_t data)
     while (tb->out.ackb) {
         if (strobe > 0 && (long)(tb->ticks - start) > strobe) tb->pins.startb = tb->pins.readb = tb->pins.writeb = 1;
         if (tb->ticks - start >= ACK_TIMEOUT_TICKS)
-            return fail(tb, "bus: ACKB did not come within %llu node clocks (%s of address %u)",
-                        (unsigned long long)ACK_TIMEOUT_TICKS, is_read ? "read" : "write", addr);
+            return fail(tb, "bus: ACKB did not come within %llu node clocks (%s of address %u)%s",
+                        (unsigned long long)ACK_TIMEOUT_TICKS, is_read ? "read" : "write", addr,
+                        tb->pins.netrdy ? "" : "; NETRDY is low, so a sample that waits for room (Table B3a) never gets it");
         if (tick(tb)) return -1;
     }
     uint64_t ack_edge = tb->ticks - 1;
@@ -393,6 +399,7 @@ static int cmd_reset(mk2_tb *tb, int nt, char **t)
     tb->pins.rst_n = 0;
     if (run_ticks(tb, n)) return -1;
     tb->pins.rst_n = 1;
+    tb->was_reset = 1;
     return run_ticks(tb, 2); /* the reset synchronizer's two flops (D1.1) */
 }
 
@@ -403,6 +410,7 @@ static int cmd_read(mk2_tb *tb, int nt, char **t, int kind)
     if (nt < 2 || number(t[1], &addr) || addr > 127)
         return fail(tb, "read: want 'read ADDR [expect VALUE [mask MASK]]' with ADDR 0..127");
     if (nt == 3) { /* older form: read ADDR VALUE */
+        if (!strcmp(t[2], "expect")) return fail(tb, "read: 'expect' needs a value: 'read ADDR expect VALUE'");
         if (number(t[2], &want)) return fail(tb, "read: bad expected value '%s'", t[2]);
         check = 1;
     } else if (nt == 4 || nt == 6) {

@@ -439,6 +439,15 @@ START_TEST(clar_pi_5_ackb_extended_by_holdb)
     t0 = mk2_tb_ticks(tb);
     RD(tb, A_FILTER);
     EXPECT_EQ(mk2_tb_ticks(tb) - t0, plain);
+    /* a write between `hold` and the read is not held and leaves the hold to the read (README: "the
+     * next read"); an unheld write of a register takes as long as an unheld read (D2.3) */
+    DO(tb, "hold 6");
+    t0 = mk2_tb_ticks(tb);
+    WR(tb, A_FILTER, 0x2468);
+    EXPECT_EQ(mk2_tb_ticks(tb) - t0, plain);
+    t0 = mk2_tb_ticks(tb);
+    EXPECT_RD(tb, A_FILTER, R16(0x2468));
+    EXPECT_EQ(mk2_tb_ticks(tb) - t0, plain + 6 + 1);
     mk2_tb_free(tb);
 }
 END_TEST
