@@ -18,7 +18,7 @@ MK2GEN := $(MODEL_DIR)/mk2-randscript
 # the RTL runner and its pin dump, from mk/mk2.mk
 MK2SIM ?= $(BUILD)/mk2sim
 COSIM := model/mk2-cosim
-# 20 seeds of ~70k node clocks each: about 1.5 million node clocks on each simulator
+# 20 seeds of ~90k node clocks each: about 1.8 million node clocks on each simulator
 COSIM_SEEDS ?= 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20
 COSIM_TICKS ?= 50000
 SOAK_TICKS ?= 200000
@@ -84,7 +84,8 @@ model-rtl-pins: deps $(MK2MODEL) $(MK2GEN) $(ICARUS_DIR)/mk2_replay.vvp
 	@mkdir -p $(BUILD)/results $(BUILD)/model-pins
 	@for s in $(MODEL_PIN_SEEDS); do $(MK2GEN) $$s --ticks $(MODEL_PIN_TICKS) -o $(BUILD)/model-pins/seed-$$s.mk2 || exit 2; done
 	tb/icarus/run-replay --sim $(MK2MODEL) --vvp $(ICARUS_DIR)/mk2_replay.vvp --out $(BUILD)/model-pins \
-	  --result $(BUILD)/results/model-rtl-pins.result $(BUILD)/model-pins/seed-*.mk2 $(DIRECTED_SCRIPTS)
+	  --result $(BUILD)/results/model-rtl-pins.result \
+	  $(patsubst %,$(BUILD)/model-pins/seed-%.mk2,$(MODEL_PIN_SEEDS)) $(DIRECTED_SCRIPTS)
 
 # ---- the Check suites of tb/check against the reference model's harness as well (the same tests as
 # mk2-check, which runs them on the RTL)

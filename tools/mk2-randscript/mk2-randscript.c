@@ -294,7 +294,7 @@ static void test_segment(void)
     int disabled_here = 0;
     unsigned n = 2 + rnd(15);
     for (unsigned i = 0; i < n; i++) {
-        switch (rnd(11)) {
+        switch (rnd(12)) {
         case 0: s_write(2, rnd64()); break;
         case 1: s_write(16 + rnd(3), 0); break;
         case 2:
@@ -310,6 +310,14 @@ static void test_segment(void)
         case 7: s_write(5 + rnd(2), rnd64()); break;
         case 8: samples(); break;
         case 9: if (chance(50)) counter_config(); else if (chance(50)) registers(); else reads(); break;
+        case 10: /* software reset in test mode (address 0 is never hit there otherwise) */
+            if (chance(25)) {
+                soft_reset_at(rnd64());
+                disabled_here = 0;
+            } else {
+                reads();
+            }
+            break;
         default: reads();
         }
     }
