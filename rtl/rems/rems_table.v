@@ -4,9 +4,12 @@
 // (iCE40 EBR, ECP5 DP16KD).
 //
 // Clock domain: clk_i. Read latency 1: rdata_o shows the word at raddr_i after the edge. A read of the
-// address written at the same edge is not bypassed: the matcher never uses such a read (every word that
-// is in flight during a write has its triggers masked, see rems_matcher), so the RAM keeps the cheapest
-// form and the FPGA's read-during-write behaviour does not matter.
+// address written at the same edge is undefined: the matcher never uses such a read (every word that is
+// in flight during a write has its triggers masked, see rems_matcher), so the RAM keeps the cheapest form
+// and the FPGA's read-during-write behaviour does not matter. The array carries yosys' no_rw_check
+// attribute to say so: without it yosys emulates read-old-data with soft logic around every block RAM (an
+// address comparator and a data bypass, about 39 LUT4 and 29 FF per table on ECP5), which lengthened the
+// RAM-to-RAM paths. Simulators ignore the attribute.
 // Parameters: WIDTH (bits per word, >= 1), DEPTH (words, >= 2), INIT_FILE ($readmemh file with the
 // initial contents, "" for all zeros).
 module rems_table #(
@@ -26,7 +29,7 @@ module rems_table #(
     if (DEPTH < 2) begin $error("rems_table: DEPTH must be >= 2"); $finish; end
   end
 
-  reg [WIDTH-1:0] mem [0:DEPTH-1];
+  (* no_rw_check *) reg [WIDTH-1:0] mem [0:DEPTH-1];
   reg [WIDTH-1:0] rdata_q;
 
   // Zeros (code 0 = "no pattern" at every level) unless an image is given, so that an unloaded matcher
