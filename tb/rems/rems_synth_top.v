@@ -15,6 +15,10 @@ module rems_synth_top #(
   output wire result_o,     // parity of word_o, trig_o and valid_o
   output wire masked_o
 );
+  initial begin
+    if (L3_SPRAM != 0 && L3_SPRAM != 1) begin $error("rems_synth_top: L3_SPRAM must be 0 or 1"); $finish; end
+  end
+
   reg [31:0] lfsr_q, lfsr_d;
   reg [47:0] dl_q, dl_d;
   reg        we_q, we_d;
