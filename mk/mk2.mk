@@ -63,7 +63,13 @@ wave: deps-fpga
 
 mk2-lint: deps
 	verilator --lint-only -Wall $(MK2_LINT_FILES) --top-module mk2_chip
+	@# the other legal corners: smallest and a large FIFO, the hybrid link on, and the FPGA board top
+	verilator --lint-only -Wall $(MK2_LINT_FILES) --top-module mk2_chip -GFIFO_DEPTH=2
+	verilator --lint-only -Wall $(MK2_LINT_FILES) --top-module mk2_chip -GFIFO_DEPTH=255
+	verilator --lint-only -Wall $(MK2_LINT_FILES) --top-module mk2_chip -GHW_TRIGGER=1 -GHW_TRIGGER_LEVEL=3 -GHW_TRIGGER_CPU=5
+	verilator --lint-only -Wall $(MK2_LINT_FILES) rtl/boards/mk2_fpga_eval_top.v --top-module mk2_fpga_eval_top
 	iverilog -g2005 -o /dev/null -s mk2_chip $(MK2_LINT_FILES)
+	iverilog -g2005 -o /dev/null -s mk2_fpga_eval_top $(MK2_LINT_FILES) rtl/boards/mk2_fpga_eval_top.v
 
 # ---- the RTL under Verilator replays the reference model's pins: every output pin at every node clock.
 # 20 random seeds of 50,000 node clocks (10^6 in all) plus the directed scripts.

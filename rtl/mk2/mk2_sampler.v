@@ -78,8 +78,11 @@ module mk2_sampler #(
   wire test_push   = test_push_i && !fifo_full_i;
 
   // ---- hybrid link: a trigger acts at an edge where the processor interface pushes and discards nothing
-  localparam [3:0] TRIG_LEVEL = HW_TRIGGER_LEVEL;
-  localparam [2:0] TRIG_CPU   = HW_TRIGGER_CPU;
+  // the initial block limits the parameters to 0..15 and 0..7, so these slices lose nothing
+  localparam [31:0] TRIG_LEVEL_32 = HW_TRIGGER_LEVEL;
+  localparam [31:0] TRIG_CPU_32   = HW_TRIGGER_CPU;
+  localparam [3:0]  TRIG_LEVEL    = TRIG_LEVEL_32[3:0];
+  localparam [2:0]  TRIG_CPU      = TRIG_CPU_32[2:0];
   wire        hw_on        = (HW_TRIGGER == 1);
   wire        trig_new     = hw_on && hw_trigger_i;
   wire        trig_request = trig_pending_q || trig_new;
