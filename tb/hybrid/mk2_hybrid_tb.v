@@ -7,9 +7,12 @@
 // checked) and every sample is written to +out as "cpu type data", followed by a line with the Overrun
 // Error Counter read at the end.
 //   +words=FILE (one hex word a line)  +n=COUNT  +gap=CLOCKS between words  +out=FILE
+// HW_TRIGGER = 0 builds the chip as shipped (the link off) with the same matcher driving the inputs: then no
+// sample may leave and the Overrun Error Counter must stay 0. The DONE line gives the G pulses seen.
 module mk2_hybrid_tb;
   parameter INIT_T0 = "", INIT_T1 = "", INIT_T2 = "", INIT_T3 = "", INIT_T4 = "", INIT_T5 = "";
   parameter TRIGGER_CPU = 5;
+  parameter HW_TRIGGER = 1;   // the chip's build option under test (1 link on, 0 off: the default build)
 
   reg clk = 1'b0;
   always #5 clk = !clk;
@@ -38,7 +41,7 @@ module mk2_hybrid_tb;
   wire [7:0]  test_unused, fifo_count;
   wire [31:0] overrun_count;
   wire        out_en_unused, phase_unused, shadow_unused, busy_unused, discard_unused;
-  mk2_chip #(.HW_TRIGGER(1), .HW_TRIGGER_LEVEL(3), .HW_TRIGGER_CPU(TRIGGER_CPU)) chip (
+  mk2_chip #(.HW_TRIGGER(HW_TRIGGER), .HW_TRIGGER_LEVEL(3), .HW_TRIGGER_CPU(TRIGGER_CPU)) chip (
     .clk_i(clk), .rst_ni(rst_n), .tsclk_i(1'b0),
     .readb_i(readb), .writeb_i(writeb), .startb_i(startb), .holdb_i(holdb), .ackb_o(ackb),
     .addr_i(addr), .data_i(data), .data_o(data_out), .data_oe_o(data_oe), .cpu_id_i(8'd0),
@@ -61,7 +64,8 @@ module mk2_hybrid_tb;
 
   // network capture: in a posedge block the chip's outputs still hold the values before this edge, so a
   // low NETCLK means this edge raises it (a take edge, D6.1) and takes the byte presented with FIFODAB low
-  integer out, nbytes = 0, samples = 0, errors = 0;
+  integer out, nbytes = 0, samples = 0, errors = 0, gpulses = 0;
+  always @(posedge clk) if (rst_n && matched_valid && triggers[0]) gpulses = gpulses + 1;
   reg [7:0]  bytes [0:83];
   reg [31:0] lo_word;
   always @(posedge clk) begin
@@ -107,7 +111,7 @@ module mk2_hybrid_tb;
     $fdisplay(out, "overruns=%0d", q[31:0]);
     $fclose(out);
     if (errors) $display("FAIL: %0d capture errors", errors);
-    $display("DONE samples=%0d", samples);
+    $display("DONE samples=%0d triggers=%0d", samples, gpulses);
     $finish;
   end
 endmodule
