@@ -154,6 +154,13 @@ int su_scenario_load(const char *path, su_scenario *sc, char *err, size_t errlen
             if (u < 0) { rc = perr(err, errlen, path, lineno, (int)t[1].at + 1, "unit must be 0..%d", SU_UNITS - 1); break; }
             if (!tok_is(s, t[2], "0") && !tok_is(s, t[2], "1")) { rc = perr(err, errlen, path, lineno, (int)t[2].at + 1, "pair must be 0 or 1"); break; }
             int pair = s[t[2].at] - '0';
+            if (!tok_is(s, t[3], "-") && (su_kind[u] == 1 || (su_kind[u] == 2 && pair == 1))) {
+                /* the switch bits exist but clear nothing: a scenario that sets them is a mistake */
+                rc = perr(err, errlen, path, lineno, (int)t[2].at + 1, su_kind[u] == 1 ?
+                          "unit %d is the timestamp: it has no pair to clear" :
+                          "unit %d has one (14-bit) pair: pair must be 0", u);
+                break;
+            }
             unsigned mask = 0;
             if (!tok_is(s, t[3], "-")) {
                 for (size_t k = t[3].at; k < t[3].at + t[3].len;) {
@@ -187,6 +194,15 @@ int su_scenario_load(const char *path, su_scenario *sc, char *err, size_t errlen
                     } else { rc = perr(err, errlen, path, lineno, (int)k + 1, "event d0, n0, d1 or n1 expected"); break; }
                 }
                 if (rc) break;
+            }
+            /* events the unit's preprocessor does not count would be dropped without a word */
+            if (ev && su_kind[u] == 1) {
+                rc = perr(err, errlen, path, lineno, (int)t[2].at + 1, "unit %d is the timestamp: it counts no events", u);
+                break;
+            }
+            if ((ev & 0xcu) && su_kind[u] == 2) {
+                rc = perr(err, errlen, path, lineno, (int)t[2].at + 1, "unit %d has one (14-bit) pair: d1 and n1 are not counted", u);
+                break;
             }
             cur.ev[u] = (uint8_t)ev;
         } else if (tok_is(s, t[0], "clock") || tok_is(s, t[0], "idle")) {
