@@ -30,7 +30,7 @@ LINT_TARGETS += mk2-lint
 $(MK2_VLIB): $(MK2_LINT_FILES) | deps
 	@mkdir -p $(MK2_VDIR)
 	@echo "verilator: building the RTL library (log: $(MK2_VDIR)/build.log)" >&2
-	@verilator --cc --build -O2 --trace-fst --Mdir $(MK2_VDIR)/obj $(MK2_LINT_FILES) --top-module mk2_chip \
+	@verilator --cc --build -O2 --trace-fst --timescale 1ns/1ns --Mdir $(MK2_VDIR)/obj $(MK2_LINT_FILES) --top-module mk2_chip \
 	  > $(MK2_VDIR)/build.log 2>&1 || { tail -20 $(MK2_VDIR)/build.log; exit 1; }
 	@$(MAKE) --no-print-directory -C $(MK2_VDIR)/obj -f Vmk2_chip.mk $(notdir $(MK2_VRT)) >> $(MK2_VDIR)/build.log 2>&1 \
 	  || { tail -20 $(MK2_VDIR)/build.log; exit 1; }
@@ -59,7 +59,7 @@ sim: deps $(MK2SIM)
 
 wave: deps-fpga
 	@[ -f $(SIM_DIR)/$(SIM_NAME).fst ] || $(MAKE) --no-print-directory sim WAVES=1 SCRIPT=$(SCRIPT)
-	gtkwave $(SIM_DIR)/$(SIM_NAME).fst tb/mk2.gtkw
+	gtkwave --rcvar 'do_initial_zoom_fit yes' $(SIM_DIR)/$(SIM_NAME).fst tb/mk2.gtkw
 
 mk2-lint: deps
 	verilator --lint-only -Wall $(MK2_LINT_FILES) --top-module mk2_chip

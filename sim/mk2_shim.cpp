@@ -56,9 +56,10 @@ extern "C" void mk2_shim_tick(mk2_shim *s, const mk2_pins_in *in, mk2_pins_out *
     t->cpu_id_i = in->cpu; t->waitstate_i = in->waitstate; t->ext_i = in->ext; t->testb_i = in->testb;
     t->outdisb_i = in->outdisb; t->netrdy_i = in->netrdy;
     t->eval();
-    if (s->fst) s->fst->dump(10 * s->ticks);
+    /* one node clock = 20 ns in the waves (a 50 MHz node clock, the iCE40 target); the RTL has no delays */
+    if (s->fst) s->fst->dump(20 * s->ticks);
     t->clk_i = 1; t->eval();
-    if (s->fst) s->fst->dump(10 * s->ticks + 5);
+    if (s->fst) s->fst->dump(20 * s->ticks + 10);
     out->ackb = t->ackb_o; out->data = t->data_o; out->data_oe = t->data_oe_o; out->fifodab = t->fifodab_o;
     out->netclk = t->netclk_o; out->net_data = t->net_data_o; out->parity = t->net_parity_o;
     out->eom = t->net_eom_o; out->test = t->test_o; out->out_en = t->out_en_o;
