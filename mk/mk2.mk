@@ -119,6 +119,13 @@ mk2-bad-inputs: deps $(MK2SIM) $(MK2MODEL)
 	@mkdir -p $(BUILD)/results
 	@scripts/mk2-bad-inputs --result $(BUILD)/results/mk2-bad-inputs.result $(MK2SIM) $(MK2MODEL)
 
+# acceptance scripts written from the spec alone (tb/acceptance/README.md), on the RTL and on the model
+TEST_TARGETS += mk2-acceptance
+.PHONY: mk2-acceptance
+mk2-acceptance: deps $(MK2SIM) $(MK2MODEL)
+	@mkdir -p $(BUILD)/results
+	@scripts/mk2-acceptance --result $(BUILD)/results/mk2-acceptance.result $(MK2SIM) $(MK2MODEL)
+
 MK2_CHECK_SRC = $(sort $(wildcard tb/check/*.c))
 MK2_CHECK := $(MK2_VDIR)/mk2_check
 ifneq ($(MK2_CHECK_SRC),)
