@@ -154,7 +154,7 @@ module mk2_chip #(
 
   // ---------------------------------------------------------------- resource counters
   wire         shadow_copy, net_shadow_release;
-  wire [511:0] shadows, counts;
+  wire [511:0] shadows;
   wire         shadow_load;
   wire [63:0]  counters_rdata;
   mk2_resource_counters resource_counters (
@@ -163,7 +163,7 @@ module mk2_chip #(
     .read_copy_i(req_class[CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),
     .ext_level_i(ext_level), .ext_rise_i(ext_rise), .ts_tick_i(ts_tick),
     .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),
-    .shadow_busy_o(shadow_busy), .shadow_o(shadows), .count_o(counts), .shadow_load_o(shadow_load));
+    .shadow_busy_o(shadow_busy), .shadow_o(shadows), .shadow_load_o(shadow_load));
 
   // ---------------------------------------------------------------- sampler and FIFO
   wire         sampler_stall, push;
@@ -197,8 +197,7 @@ module mk2_chip #(
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .truncate_i(soft_reset || test_pop),
     .disable_i(net_disable), .enable_i(net_enable),
     .hold_i(read_without_copy && shadow_busy),
-    .fifo_count_i(fifo_count), .head_i(fifo_head), .shadow_i(shadows),
-    .count_i(counts), .shadow_load_i(shadow_load),
+    .fifo_count_i(fifo_count), .head_i(fifo_head), .shadow_i(shadows), .shadow_load_i(shadow_load),
     .pop_o(net_pop), .shadow_release_o(net_shadow_release),
     .netrdy_i(netrdy_i), .outdisb_i(outdisb_i), .netclk_o(netclk_o), .fifodab_o(fifodab_o),
     .data_o(net_data_o), .parity_o(net_parity_o), .eom_o(net_eom_o),

@@ -9,7 +9,8 @@
 // of byte 20 and the shadows released at the take edge of byte 84, so back-to-back samples leave with no
 // idle NETCLK. A software reset or a test-mode FIFO advance (truncate_i) cuts a sample short.
 // Timing: a byte of the head is chosen by a 20-way multiplexer; a counter byte is chosen one edge early
-// into a register, so no 84-way multiplexer sits in front of the output register.
+// into a register, so no 84-way multiplexer sits in front of the output register. After an edge that loaded
+// the shadows, that register is out of date for one edge and the byte comes from the shadows directly.
 // Latency: a sample pushed into an empty FIFO at edge a shows its first byte at the first present edge
 // after a. No parameters.
 module mk2_network (
@@ -24,8 +25,7 @@ module mk2_network (
   input  wire [7:0]   fifo_count_i,
   input  wire [160:0] head_i,
   input  wire [511:0] shadow_i,
-  input  wire [511:0] count_i,         // the counters, which the shadows take at this edge when
-  input  wire         shadow_load_i,   // shadow_load_i is high
+  input  wire         shadow_load_i,   // the shadows take new values at this edge
   output wire         pop_o,           // the head's byte 20 is taken at this edge
   output wire         shadow_release_o,// byte 84 is taken at this edge
   // pins
@@ -50,6 +50,7 @@ module mk2_network (
   reg       enabled_q, enabled_d;
   reg       hold_q, hold_d;
   reg [7:0] counter_byte_q, counter_byte_d;   // shadow byte at index_d (data: no reset needed)
+  reg       stale_q, stale_d;                 // the shadows changed at the last edge: counter_byte_q is old
   reg [5:0] counter_sel_q, counter_sel_d;             // index_q - 20, modulo 64
   reg [5:0] counter_sel_next_q, counter_sel_next_d;   // index_q - 19, modulo 64
 
@@ -60,12 +61,16 @@ module mk2_network (
   wire        byte_waiting = in_counters || fifo_count_i != 8'd0;
   wire        can_present  = netrdy_i && outdisb_i && enabled_q && !hold_q && byte_waiting;
   // Bytes 1-20 come straight from the FIFO head (a 20-way multiplexer). Bytes 21-84 come from the
-  // shadows through counter_byte_q, loaded one edge ahead from the index and the shadow contents the
-  // next edge will hold. (The shadows are normally busy while a Resource sample is out, but a test-mode
-  // FIFO advance frees them, and a read-with-copy may then load them while a Resource entry is still on
-  // its way: hence the counters as a second source.)
+  // shadows through counter_byte_q, loaded one edge ahead from the index and the shadows as they are
+  // before that edge. The shadows are normally busy while a Resource sample is out, but a test-mode FIFO
+  // advance frees them, and a read-with-copy or a Resource sample may then load them while a Resource
+  // entry is still on its way. counter_byte_q then holds the old byte for one edge (stale_q); at that edge
+  // the byte is taken from the shadow multiplexer itself, whose select at a present edge is the index
+  // being presented. So one 64-way multiplexer serves both, and no second one over the counters is needed.
+  wire [7:0]  shadow_byte;
   wire [7:0]  head_byte    = head_i[159 - {index_q[4:0], 3'b000} -: 8];
-  wire [7:0]  next_byte    = in_counters ? counter_byte_q : head_byte;
+  wire [7:0]  counter_byte = stale_q ? shadow_byte : counter_byte_q;
+  wire [7:0]  next_byte    = in_counters ? counter_byte : head_byte;
   wire        last_byte    = (index_q == LAST_TRACE_BYTE && !resource) || index_q == LAST_RESOURCE_BYTE;
   wire        taking       = take_edge && presented_q;
 
@@ -116,10 +121,10 @@ module mk2_network (
   wire [5:0] counter_sel = taking ? counter_sel_next_q : counter_sel_q;
   wire       index_restart = truncate_i || (taking && ((index_q == LAST_TRACE_BYTE && !resource) ||
                                                        index_q == LAST_RESOURCE_BYTE));
-  wire [7:0] shadow_byte = shadow_i[511 - {counter_sel, 3'b000} -: 8];
-  wire [7:0] count_byte  = count_i[511 - {counter_sel, 3'b000} -: 8];
+  assign shadow_byte = shadow_i[511 - {counter_sel, 3'b000} -: 8];
   always @* begin
-    counter_byte_d     = shadow_load_i ? count_byte : shadow_byte;
+    counter_byte_d     = shadow_byte;
+    stale_d            = shadow_load_i;
     // index_d is index_q + 1 when a byte is taken, or 0 (end of a sample, truncation); the two select
     // registers follow it without arithmetic on index_d.
     counter_sel_d      = counter_sel_q;
@@ -138,9 +143,11 @@ module mk2_network (
     if (!rst_ni) begin
       counter_sel_q      <= 6'd0 - FIRST_COUNTER_BYTE[5:0];
       counter_sel_next_q <= 6'd1 - FIRST_COUNTER_BYTE[5:0];
+      stale_q            <= 1'b0;
     end else begin
       counter_sel_q      <= counter_sel_d;
       counter_sel_next_q <= counter_sel_next_d;
+      stale_q            <= stale_d;
     end
   end
 

@@ -36,8 +36,7 @@ module mk2_resource_counters (
   input  wire         shadow_release_i, // the shadows are free from the next edge
   output wire         shadow_busy_o,
   output wire [511:0] shadow_o,         // counter 0 in bits 511:480 ... counter 15 in bits 31:0
-  output wire [511:0] count_o,          // the counters, same order: what a copy at this edge loads
-  output wire         shadow_load_o     // the shadows take count_o at this edge
+  output wire         shadow_load_o     // the shadows take new values at this edge
 );
   localparam [6:0] A_ENABLE = 7'd8, A_MODE = 7'd10, A_CLOCK_SELECT = 7'd12;
 
@@ -109,17 +108,17 @@ module mk2_resource_counters (
 
   // Each 32-bit half has its own adder; the upper half of a pair adds the lower half's all-ones carry,
   // so no carry chain is longer than 32 bits.
-  reg [511:0] count_next;
-  reg [15:0]  count_load;    // the half changes at this edge (count_next or a clear)
+  reg [15:0]  half_write;    // a processor write to the half at this edge (address 64 + half)
+  reg [15:0]  half_count;    // the half adds one at this edge (and is not written)
   reg [15:0]  count_clear;
   reg [15:0]  half_full;     // the half is all ones
   reg         paired, pair_increment, pair_written, pair_full;
-  reg         lo_increment, hi_increment;
   integer p;
   always @* begin
-    for (p = 0; p < 16; p = p + 1) half_full[p] = &count_q[32*p +: 32];
-    count_next  = count_q;
-    count_load  = 16'd0;
+    for (p = 0; p < 16; p = p + 1) begin
+      half_full[p]  = &count_q[32*p +: 32];
+      half_write[p] = wr_counter && index == p[3:0];
+    end
     count_clear = {16{clear_all}};
     for (p = 0; p < 8; p = p + 1) begin
       paired         = mode_q[8*p + 3];
@@ -129,28 +128,28 @@ module mk2_resource_counters (
       // A processor write to either half of a pair cancels the pair's count at that edge (D10.4).
       pair_written   = wr_counter && index[3:1] == p[2:0];
       pair_full      = half_full[2*p] && half_full[2*p+1];
-      lo_increment   = paired ? (pair_increment && !pair_full && !pair_written)
-                              : (increment[2*p] && !half_full[2*p]);
-      hi_increment   = paired ? (pair_increment && !pair_full && !pair_written && half_full[2*p])
-                              : (increment[2*p+1] && !half_full[2*p+1]);
+      half_count[2*p]   = paired ? (pair_increment && !pair_full && !pair_written)
+                                 : (increment[2*p] && !half_full[2*p]);
+      half_count[2*p+1] = paired ? (pair_increment && !pair_full && !pair_written && half_full[2*p])
+                                 : (increment[2*p+1] && !half_full[2*p+1]);
       // Reset&Enable of the even counter clears the pair; the odd field is ignored while paired (D10.5).
       if (reset_enable[2*p]) count_clear[2*p] = 1'b1;
       if (paired ? reset_enable[2*p] : reset_enable[2*p+1]) count_clear[2*p+1] = 1'b1;
-      // A processor write wins over a count at the same edge (D4.3).
-      if (wr_counter && index == {p[2:0], 1'b0}) begin
-        count_next[64*p +: 32] = act_data_i[31:0];
-        count_load[2*p] = 1'b1;
-      end else if (lo_increment) begin
-        count_next[64*p +: 32] = count_q[64*p +: 32] + 32'd1;
-        count_load[2*p] = 1'b1;
-      end
-      if (wr_counter && index == {p[2:0], 1'b1}) begin
-        count_next[64*p + 32 +: 32] = act_data_i[31:0];
-        count_load[2*p+1] = 1'b1;
-      end else if (hi_increment) begin
-        count_next[64*p + 32 +: 32] = count_q[64*p + 32 +: 32] + 32'd1;
-        count_load[2*p+1] = 1'b1;
-      end
+    end
+  end
+
+  // The value a half takes when it changes: the write data (a processor write wins over a count at the
+  // same edge, D4.3) or the half plus one. The adder's second operand is the half's write select on every
+  // bit: with no write it is count + 0 + 1; with a write its sum is not used. So each bit's sum, write
+  // multiplexer and carry fit one iCE40 logic cell (the write select shares the LUT input that the carry
+  // uses), and the count, the saturation check and the clear act through the flip-flop's clock enable and
+  // synchronous reset (halves hold when neither written nor counted).
+  reg [511:0] count_next;
+  reg [31:0]  half_sum;
+  always @* begin
+    for (p = 0; p < 16; p = p + 1) begin
+      half_sum = count_q[32*p +: 32] + {32{half_write[p]}} + 32'd1;
+      count_next[32*p +: 32] = half_write[p] ? act_data_i[31:0] : half_sum;
     end
   end
 
@@ -168,8 +167,8 @@ module mk2_resource_counters (
     div100_d = tick10 ? (tick100 ? 4'd0 : div100_q + 4'd1) : div100_q;
 
     for (f = 0; f < 16; f = f + 1)
-      if (count_clear[f])     count_d[32*f +: 32] = 32'd0;
-      else if (count_load[f]) count_d[32*f +: 32] = count_next[32*f +: 32];
+      if (count_clear[f])                      count_d[32*f +: 32] = 32'd0;
+      else if (half_write[f] || half_count[f]) count_d[32*f +: 32] = count_next[32*f +: 32];
     if (clear_all)        shadow_d = 512'd0;
     else if (shadow_load) shadow_d = count_q;
 
@@ -225,16 +224,23 @@ module mk2_resource_counters (
     end
   end
 
-  // Read data. Enable fields read 0010 (enabled) or 0001 (disabled).
-  reg [63:0] enable_read;
-  reg [63:0] rdata;
+  // Read data. Enable fields read 0010 (enabled) or 0001 (disabled). A read of 64-79 returns the counter,
+  // or its shadow while the shadows are busy; a read of 80-95 the shadow. Both go through one
+  // multiplexer over the 32 words, selected by the word number and "shadow".
+  wire        read_shadow = busy_q || act_addr_i[4];
+  reg  [31:0] word_read;
+  reg  [63:0] enable_read;
+  reg  [63:0] rdata;
   integer r;
   always @* begin
     for (r = 0; r < 16; r = r + 1) enable_read[4*r +: 4] = enable_q[r] ? 4'b0010 : 4'b0001;
+    word_read = 32'd0;
+    for (r = 0; r < 16; r = r + 1)
+      if (index == r[3:0]) word_read = read_shadow ? shadow_q[32*r +: 32] : count_q[32*r +: 32];
     rdata = {64{1'b1}};
     case (act_addr_i[6:4])
-      3'b100:  rdata = {32'hFFFF_FFFF, busy_q ? shadow_q[32*index +: 32] : count_q[32*index +: 32]};
-      3'b101:  rdata = {32'hFFFF_FFFF, shadow_q[32*index +: 32]};
+      3'b100,
+      3'b101:  rdata = {32'hFFFF_FFFF, word_read};
       default:
         case (act_addr_i)
           A_ENABLE:       rdata = enable_read;
@@ -248,11 +254,9 @@ module mk2_resource_counters (
   // Counter 0 goes out first on the network, so it takes the most significant slot.
   reg [511:0] shadow_network;
   integer s;
-  reg [511:0] count_network;
   always @* begin
     for (s = 0; s < 16; s = s + 1) begin
       shadow_network[511 - 32*s -: 32] = shadow_q[32*s +: 32];
-      count_network[511 - 32*s -: 32]  = count_q[32*s +: 32];
     end
   end
 
@@ -260,7 +264,6 @@ module mk2_resource_counters (
   assign rdata_o       = rdata;
   assign shadow_busy_o = busy_q;
   assign shadow_o      = shadow_network;
-  assign count_o       = count_network;
   assign shadow_load_o = shadow_load && !clear_all;
 
 `ifdef FORMAL
