@@ -37,6 +37,8 @@ module mk2_bus_if (
   output wire [7:0]  req_class_o, // the request's address class, decoded at the start edge (CLASS_*)
   input  wire        stall_i,     // the action cannot proceed at this edge
   input  wire [63:0] rdata_i,     // read value at this edge
+  output wire        start_o,     // an interaction starts at this edge
+  output wire [2:0]  start_index_o, // its Source Address Register: the CPU ID of a write, A2..A0 of a read
   output wire        busy_o       // an interaction is in progress (debug)
 );
   localparam [1:0] ST_IDLE = 2'd0, ST_WAIT = 2'd1, ST_EXEC = 2'd2, ST_ACK = 2'd3;
@@ -151,6 +153,8 @@ module mk2_bus_if (
   assign req_cpu_o   = cpu_q;
   assign req_class_o = class_q;
   assign busy_o      = (state_q != ST_IDLE);
+  assign start_o       = start;
+  assign start_index_o = is_write ? cpu_encoded : addr_i[2:0];
 
 `ifdef FORMAL
   reg past_valid_q = 1'b0;

@@ -104,7 +104,8 @@ module mk2_chip #(
     .ackb_o(ackb_o), .rdata_o(bus_rdata), .rd_ack_o(rd_ack),
     .wait_state_i(wait_state_q), .sample_levels_i(sampling_enabled ? filter : 16'h0000),
     .req_o(req), .req_write_o(req_write), .req_addr_o(req_addr), .req_data_o(req_data),
-    .req_cpu_o(req_cpu), .req_class_o(req_class), .stall_i(stall), .rdata_i(read_value), .busy_o(bus_busy));
+    .req_cpu_o(req_cpu), .req_class_o(req_class), .stall_i(stall), .rdata_i(read_value),
+    .start_o(bus_start), .start_index_o(bus_start_index), .busy_o(bus_busy));
 
   // Only sample writes and reads-with-copy can stall, so every other class acts whenever it is requested.
   localparam CLASS_SOFT_RESET = 0, CLASS_SAMPLE = 1, CLASS_TEST_POP = 2, CLASS_TEST_PUSH = 3,
@@ -121,7 +122,9 @@ module mk2_chip #(
 
   // ---------------------------------------------------------------- registers
   wire         mode32, wait_on_overrun, read_wait;
-  wire [255:0] source_ids;
+  wire [31:0]  source, trig_source;
+  wire         bus_start;
+  wire [2:0]   bus_start_index;
   wire [31:0]  high_order, wait_count, overrun_count;
   wire [63:0]  regs_rdata;
   wire         fifo_full, shadow_busy, fifo_pending, shadow_pending, discard;
@@ -132,16 +135,17 @@ module mk2_chip #(
   // In 32-bit mode D63..D32 of every write come from the High Order register.
   wire [63:0] write_data = mode32 ? {high_order, req_data[31:0]} : req_data;
 
-  mk2_regs registers (
+  mk2_regs #(.TRIG_CPU(HW_TRIGGER_CPU)) registers (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
     .act_i(act_block), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[31:0]),
     .pin_data_low_i(req_data[31:0]), .read_high_i(read_value[63:32]), .rdata_o(regs_rdata),
+    .lookup_i(bus_start), .lookup_index_i(bus_start_index),
     .fifo_full_i(fifo_full), .shadow_busy_i(shadow_busy),
     .fifo_overrun_pending_i(fifo_pending), .shadow_overrun_pending_i(shadow_pending),
     .fifo_head_resource_i(fifo_count != 8'd0 && fifo_head[160]), .wait_state_i(wait_state_q),
     .wait_event_i(req && stall), .overrun_events_i(overruns),
     .sampling_enabled_o(sampling_enabled), .wait_on_overrun_o(wait_on_overrun),
-    .read_wait_o(read_wait), .mode32_o(mode32), .filter_o(filter), .source_ids_o(source_ids),
+    .read_wait_o(read_wait), .mode32_o(mode32), .filter_o(filter), .source_o(source), .trig_source_o(trig_source),
     .high_order_o(high_order), .wait_count_o(wait_count), .overrun_count_o(overrun_count));
 
   // ---------------------------------------------------------------- timestamp
@@ -175,7 +179,7 @@ module mk2_chip #(
     .act_resource_i(req_addr[4]), .act_data_i(write_data), .act_cpu_i(req_cpu),
     .sampling_enabled_i(sampling_enabled), .filter_i(filter),
     .hw_trigger_i(hw_trigger_i), .hw_trigger_word_i(hw_trigger_word_i), .overruns_o(overruns),
-    .wait_on_overrun_i(wait_on_overrun), .source_ids_i(source_ids), .ts_i(ts),
+    .wait_on_overrun_i(wait_on_overrun), .source_i(source), .trig_source_i(trig_source), .ts_i(ts),
     .fifo_full_i(fifo_full), .shadow_busy_i(shadow_busy),
     .stall_o(sampler_stall), .push_o(push), .entry_o(entry), .shadow_copy_o(shadow_copy),
     .discard_o(discard), .fifo_overrun_pending_o(fifo_pending),

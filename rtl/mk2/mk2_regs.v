@@ -5,8 +5,18 @@
 // Clock domain: clk_i. Register writes take effect at the action edge (act_i); read values are those
 // before that edge. rdata_o is all ones for addresses this block does not own, so the chip can AND the
 // read data of all blocks. The software reset (soft_reset_i) returns everything here to its reset value
-// except the wait-state latch, which lives in the chip top. No parameters.
-module mk2_regs (
+// except the wait-state latch, which lives in the chip top.
+// The eight Source Address Registers live in a small block RAM. Each interaction needs at most one of them
+// (a sample write the one of its CPU ID, a read of 32-39 the one addressed), it is known at the start edge,
+// and no register can change between the start edge and the action edge (the previous action edge is
+// earlier, and nothing else writes them). So the RAM is read at the start edge and its output register
+// holds the word until the next start: no 8-way multiplexers, no 256 flip-flops. A bit per register says
+// it has been written since the last reset (a RAM cannot be cleared at one edge).
+// Parameters: TRIG_CPU, the Source Address Register of hybrid-triggered samples (docs/decisions.md D11),
+// which may be needed at any edge and so is also kept in flip-flops (removed by synthesis when unused).
+module mk2_regs #(
+  parameter TRIG_CPU = 0   // 0..7
+) (
   input  wire        clk_i,
   input  wire        rst_ni,
   input  wire        soft_reset_i,   // software reset at this edge
@@ -19,6 +29,8 @@ module mk2_regs (
   input  wire [31:0] pin_data_low_i, // D31..D0 as driven (a write to address 7 loads these)
   input  wire [31:0] read_high_i,    // D63..D32 of the chip's final read value (for the High Order copy)
   output wire [63:0] rdata_o,
+  input  wire        lookup_i,       // an interaction starts at this edge
+  input  wire [2:0]  lookup_index_i, // the Source Address Register it may need
   // status shown in the CSR
   input  wire        fifo_full_i,
   input  wire        shadow_busy_i,
@@ -36,11 +48,13 @@ module mk2_regs (
   output wire        read_wait_o,
   output wire        mode32_o,
   output wire [15:0] filter_o,
-  output wire [255:0] source_ids_o,    // register i in bits 32i+31..32i
+  output wire [31:0] source_o,        // the register looked up at the last start edge
+  output wire [31:0] trig_source_o,   // register TRIG_CPU
   output wire [31:0] high_order_o,
   output wire [31:0] wait_count_o,
   output wire [31:0] overrun_count_o
 );
+  localparam [6:0] TRIG_INDEX = TRIG_CPU;
   localparam [6:0] A_CSR = 7'd1, A_FILTER = 7'd4, A_WAIT = 7'd5, A_OVERRUN = 7'd6, A_HIGH = 7'd7,
                    A_INC_WAIT = 7'd17, A_INC_OVERRUN = 7'd18, A_SOURCE = 7'd32;
 
@@ -49,7 +63,9 @@ module mk2_regs (
   reg         read_wait_q, read_wait_d;
   reg         mode32_q, mode32_d;
   reg [15:0]  filter_q, filter_d;
-  reg [255:0] source_q, source_d;
+  reg [7:0]   source_valid_q, source_valid_d; // register i written since the last reset
+  reg         source_hit_q, source_hit_d;     // the register looked up had been written
+  reg [31:0]  trig_source_q, trig_source_d;
   reg [31:0]  high_q, high_d;
   reg [31:0]  wait_cnt_q, wait_cnt_d;
   reg [31:0]  overrun_cnt_q, overrun_cnt_d;
@@ -68,7 +84,9 @@ module mk2_regs (
     read_wait_d   = read_wait_q;
     mode32_d      = mode32_q;
     filter_d      = filter_q;
-    source_d      = source_q;
+    source_valid_d = source_valid_q;
+    source_hit_d   = source_hit_q;
+    trig_source_d  = trig_source_q;
     high_d        = high_q;
     wait_cnt_d    = wait_cnt_q;
     overrun_cnt_d = overrun_cnt_q;
@@ -99,8 +117,10 @@ module mk2_regs (
         default: ;
       endcase
       for (i = 0; i < 8; i = i + 1)
-        if (act_addr_i == A_SOURCE + i[6:0]) source_d[32*i +: 32] = act_data_i[31:0];
+        if (act_addr_i == A_SOURCE + i[6:0]) source_valid_d[i] = 1'b1;
+      if (act_addr_i == A_SOURCE + TRIG_INDEX) trig_source_d = act_data_i[31:0];
     end
+    if (lookup_i) source_hit_d = source_valid_q[lookup_index_i];
 
     // Every read but one of address 7 copies D63..D32 of the value read into the High Order register.
     if (read && act_addr_i != A_HIGH) high_d = read_high_i;
@@ -113,7 +133,9 @@ module mk2_regs (
       filter_d      = 16'hFFFF;
     end
     if (clear_data) begin
-      source_d      = 256'd0;
+      source_valid_d = 8'd0;
+      source_hit_d   = 1'b0;
+      trig_source_d  = 32'd0;
       high_d        = 32'd0;
       wait_cnt_d    = 32'd0;
       overrun_cnt_d = 32'd0;
@@ -137,7 +159,9 @@ module mk2_regs (
   end
 
   always @(posedge clk_i) begin
-    source_q      <= source_d;
+    source_valid_q <= source_valid_d;
+    source_hit_q   <= source_hit_d;
+    trig_source_q  <= trig_source_d;
     high_q        <= high_d;
     wait_cnt_q    <= wait_cnt_d;
     overrun_cnt_q <= overrun_cnt_d;
@@ -154,6 +178,22 @@ module mk2_regs (
     1'b0, sampling_q                    // 1, 0
   };
 
+  // Source Address RAM: written at the action edge of a write to 32-39, read at a start edge, which is
+  // never the same edge, so its read-during-write behaviour does not matter (no_rw_check). Contents are
+  // zeroed at configuration only so that simulators show no X; source_valid_q decides what reads see.
+  (* no_rw_check *) reg [31:0] source_mem [0:7];
+  reg [31:0] source_rd_q;
+  integer init_index;
+  initial begin
+    for (init_index = 0; init_index < 8; init_index = init_index + 1) source_mem[init_index] = 32'd0;
+    source_rd_q = 32'd0;
+  end
+  always @(posedge clk_i) begin
+    if (write && act_addr_i[6:3] == 4'b0100) source_mem[act_addr_i[2:0]] <= act_data_i[31:0];
+    if (lookup_i) source_rd_q <= source_mem[lookup_index_i];
+  end
+  wire [31:0] source = source_hit_q ? source_rd_q : 32'd0;
+
   reg [63:0] rdata;
   always @* begin
     rdata = {64{1'b1}};
@@ -165,7 +205,7 @@ module mk2_regs (
       A_HIGH:    rdata = {32'hFFFF_FFFF, high_q};
       default:
         if (act_addr_i[6:3] == 4'b0100)
-          rdata = {32'hFFFF_FFFF, source_q[32*act_addr_i[2:0] +: 32]};
+          rdata = {32'hFFFF_FFFF, source};
     endcase
   end
 
@@ -175,7 +215,8 @@ module mk2_regs (
   assign read_wait_o        = read_wait_q;
   assign mode32_o           = mode32_q;
   assign filter_o           = filter_q;
-  assign source_ids_o       = source_q;
+  assign source_o           = source;
+  assign trig_source_o      = trig_source_q;
   assign high_order_o       = high_q;
   assign wait_count_o       = wait_cnt_q;
   assign overrun_count_o    = overrun_cnt_q;

@@ -38,7 +38,8 @@ module mk2_sampler #(
   input  wire [2:0]   act_cpu_i,
   // configuration and state
   input  wire         wait_on_overrun_i,
-  input  wire [255:0] source_ids_i,
+  input  wire [31:0]  source_i,      // Source Address Register of act_cpu_i
+  input  wire [31:0]  trig_source_i, // Source Address Register HW_TRIGGER_CPU
   input  wire [55:0]  ts_i,
   input  wire         fifo_full_i,
   // hybrid link
@@ -100,10 +101,10 @@ module mk2_sampler #(
 
   // Header, most significant bit first: CPU ID, type (10 Trace, 11 Resource), shadow flag, FIFO flag, 0.
   wire [7:0]   header       = {act_cpu_i, 1'b1, is_resource, shadow_pending_q, fifo_pending_q, 1'b0};
-  wire [31:0]  source       = source_ids_i[{act_cpu_i, 5'd0} +: 32];
+  wire [31:0]  source       = source_i;
   wire [160:0] sample_entry = {is_resource, header, ts_i, source, act_data_i};
   wire [7:0]   trig_header  = {TRIG_CPU, 2'b10, shadow_pending_q, fifo_pending_q, 1'b0};
-  wire [160:0] trig_entry   = {1'b0, trig_header, ts_i, source_ids_i[{TRIG_CPU, 5'd0} +: 32], 32'd0, trig_word};
+  wire [160:0] trig_entry   = {1'b0, trig_header, ts_i, trig_source_i, 32'd0, trig_word};
   wire [160:0] test_entry   = {1'b0, {5{act_data_i[31:0]}}};
 
   always @* begin
