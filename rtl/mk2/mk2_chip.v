@@ -128,7 +128,8 @@ module mk2_chip #(
   wire [31:0]  high_order, wait_count, overrun_count;
   wire [63:0]  regs_rdata;
   wire         fifo_full, shadow_busy, fifo_pending, shadow_pending, discard;
-  wire [1:0]   overruns;
+  wire         bus_overrun;
+  wire [1:0]   trig_overruns;
   wire [160:0] fifo_head;
   wire [7:0]   fifo_count;
 
@@ -143,7 +144,7 @@ module mk2_chip #(
     .fifo_full_i(fifo_full), .shadow_busy_i(shadow_busy),
     .fifo_overrun_pending_i(fifo_pending), .shadow_overrun_pending_i(shadow_pending),
     .fifo_head_resource_i(fifo_count != 8'd0 && fifo_head[160]), .wait_state_i(wait_state_q),
-    .wait_event_i(req && stall), .overrun_events_i(overruns),
+    .wait_event_i(req && stall), .overrun_event_i(bus_overrun), .trig_overruns_i(trig_overruns),
     .sampling_enabled_o(sampling_enabled), .wait_on_overrun_o(wait_on_overrun),
     .read_wait_o(read_wait), .mode32_o(mode32), .filter_o(filter), .source_o(source), .trig_source_o(trig_source),
     .high_order_o(high_order), .wait_count_o(wait_count), .overrun_count_o(overrun_count));
@@ -178,7 +179,7 @@ module mk2_chip #(
     .req_i(req), .act_i(act), .sample_i(req_class[CLASS_SAMPLE]), .test_push_i(test_push),
     .act_resource_i(req_addr[4]), .act_data_i(write_data), .act_cpu_i(req_cpu),
     .sampling_enabled_i(sampling_enabled), .filter_i(filter),
-    .hw_trigger_i(hw_trigger_i), .hw_trigger_word_i(hw_trigger_word_i), .overruns_o(overruns),
+    .hw_trigger_i(hw_trigger_i), .hw_trigger_word_i(hw_trigger_word_i), .bus_overrun_o(bus_overrun), .trig_overruns_o(trig_overruns),
     .wait_on_overrun_i(wait_on_overrun), .source_i(source), .trig_source_i(trig_source), .ts_i(ts),
     .fifo_full_i(fifo_full), .shadow_busy_i(shadow_busy),
     .stall_o(sampler_stall), .push_o(push), .entry_o(entry), .shadow_copy_o(shadow_copy),

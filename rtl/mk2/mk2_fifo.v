@@ -37,6 +37,7 @@ module mk2_fifo #(
   reg [PTR_W-1:0] wr_ptr_q, wr_ptr_d;
   reg [PTR_W-1:0] rd_ptr_q, rd_ptr_d;
   reg [7:0]       count_q, count_d;
+  reg             full_q, full_d;     // count_q == FIFO_DEPTH, kept as a register of its own
 
   wire do_pop = pop_i && count_q != 8'd0;
 
@@ -50,11 +51,25 @@ module mk2_fifo #(
     count_d  = count_q;
     if (push_i) wr_ptr_d = next_ptr(wr_ptr_q);
     if (do_pop) rd_ptr_d = next_ptr(rd_ptr_q);
-    count_d = count_q + {7'd0, push_i} - {7'd0, do_pop};
+    // count_q +1 and -1 are computed from the register alone; push and pop only pick one of them, so
+    // the push decision (which waits on the bus action) is not followed by a carry chain.
+    full_d = full_q;
+    case ({push_i, do_pop})
+      2'b10: begin
+        count_d = count_q + 8'd1;
+        full_d  = (count_q == FIFO_DEPTH[7:0] - 8'd1);
+      end
+      2'b01: begin
+        count_d = count_q - 8'd1;
+        full_d  = 1'b0;
+      end
+      default: count_d = count_q;
+    endcase
     if (flush_i) begin
       wr_ptr_d = {PTR_W{1'b0}};
       rd_ptr_d = {PTR_W{1'b0}};
       count_d  = 8'd0;
+      full_d   = 1'b0;
     end
   end
 
@@ -63,7 +78,9 @@ module mk2_fifo #(
       wr_ptr_q <= {PTR_W{1'b0}};
       rd_ptr_q <= {PTR_W{1'b0}};
       count_q  <= 8'd0;
+      full_q   <= 1'b0;
     end else begin
+      full_q   <= full_d;
       wr_ptr_q <= wr_ptr_d;
       rd_ptr_q <= rd_ptr_d;
       count_q  <= count_d;
@@ -95,7 +112,7 @@ module mk2_fifo #(
   end
 
   assign count_o = count_q;
-  assign full_o  = (count_q == FIFO_DEPTH[7:0]);
+  assign full_o  = full_q;
   assign rdata_o = rdata;
 
 `ifdef FORMAL
@@ -108,6 +125,7 @@ module mk2_fifo #(
     if (past_valid_q && rst_ni) begin
       assert(count_q <= FIFO_DEPTH[7:0]);
       if (count_q != 8'd0 && wr_ptr_q == rd_ptr_q) assert(count_q == FIFO_DEPTH[7:0]);
+      assert(full_q == (count_q == FIFO_DEPTH[7:0]));
     end
   end
 `endif

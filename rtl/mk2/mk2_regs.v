@@ -40,8 +40,8 @@ module mk2_regs #(
   input  wire        wait_state_i,
   // events
   input  wire        wait_event_i,     // the bus waited this clock (Table B3a/B3b CNT)
-  input  wire [1:0]  overrun_events_i, // samples discarded at this edge (Table B3a Incr; 2 only with the
-                                       // hybrid trigger, docs/decisions.md D11)
+  input  wire        overrun_event_i,  // a processor sample was discarded at this edge (Table B3a Incr)
+  input  wire [1:0]  trig_overruns_i,  // hybrid-trigger samples lost at this edge (docs/decisions.md D11)
   // configuration out
   output wire        sampling_enabled_o,
   output wire        wait_on_overrun_o,
@@ -52,7 +52,7 @@ module mk2_regs #(
   output wire [31:0] trig_source_o,   // register TRIG_CPU
   output wire [31:0] high_order_o,
   output wire [31:0] wait_count_o,
-  output wire [31:0] overrun_count_o
+  output wire [31:0] overrun_count_o  // the Overrun Error Counter with every event up to this edge (debug)
 );
   localparam [6:0] TRIG_INDEX = TRIG_CPU;
   localparam [6:0] A_CSR = 7'd1, A_FILTER = 7'd4, A_WAIT = 7'd5, A_OVERRUN = 7'd6, A_HIGH = 7'd7,
@@ -69,6 +69,16 @@ module mk2_regs #(
   reg [31:0]  high_q, high_d;
   reg [31:0]  wait_cnt_q, wait_cnt_d;
   reg [31:0]  overrun_cnt_q, overrun_cnt_d;
+  // The processor's wait and discard events reach their counters one edge late, through these registers,
+  // so the long decision path (FIFO state, bus action, Table B3a) does not continue into a 32-bit carry.
+  // Nothing can see the difference: an event happens at an edge at which an interaction is stalled or
+  // acted; the next interaction's action edge, the only edge at which a read, write or test increment of
+  // address 5, 6, 17 or 18 can happen, is at least two edges later (docs/decisions.md D2.3), and a
+  // software or hardware reset never falls on an event edge. The debug output adds the pending event.
+  reg         wait_pend_q, wait_pend_d;
+  reg         overrun_pend_q, overrun_pend_d;
+  reg [1:0]   wait_add;
+  reg [2:0]   overrun_add;
 
   wire write = act_i && act_write_i;
   wire read  = act_i && !act_write_i;
@@ -91,9 +101,15 @@ module mk2_regs #(
     wait_cnt_d    = wait_cnt_q;
     overrun_cnt_d = overrun_cnt_q;
 
-    // Hardware events are ignored in test mode (CLARIFICATIONS, test mode).
-    if (wait_event_i && !test_mode_i)    wait_cnt_d    = wait_cnt_q + 32'd1;
-    if (!test_mode_i) overrun_cnt_d = overrun_cnt_q + {30'd0, overrun_events_i};
+    // Hardware events are ignored in test mode (CLARIFICATIONS, test mode). Test-mode writes to 17 and
+    // 18 add one. A write to 5 or 6 below wins over all of these.
+    wait_pend_d    = wait_event_i && !test_mode_i;
+    overrun_pend_d = overrun_event_i && !test_mode_i;
+    wait_add       = {1'b0, wait_pend_q} + {1'b0, write && act_addr_i == A_INC_WAIT && test_mode_i};
+    overrun_add    = {2'b00, overrun_pend_q} + {2'b00, write && act_addr_i == A_INC_OVERRUN && test_mode_i}
+                     + (test_mode_i ? 3'd0 : {1'b0, trig_overruns_i});
+    if (wait_add != 2'd0)    wait_cnt_d    = wait_cnt_q + {30'd0, wait_add};
+    if (overrun_add != 3'd0) overrun_cnt_d = overrun_cnt_q + {29'd0, overrun_add};
 
     if (write) begin
       case (act_addr_i)
@@ -112,8 +128,6 @@ module mk2_regs #(
         A_WAIT:        wait_cnt_d    = test_mode_i ? act_data_i[31:0] : 32'd0;
         A_OVERRUN:     overrun_cnt_d = test_mode_i ? act_data_i[31:0] : 32'd0;
         A_HIGH:        high_d = pin_data_low_i;
-        A_INC_WAIT:    if (test_mode_i) wait_cnt_d    = wait_cnt_q + 32'd1;
-        A_INC_OVERRUN: if (test_mode_i) overrun_cnt_d = overrun_cnt_q + 32'd1;
         default: ;
       endcase
       for (i = 0; i < 8; i = i + 1)
@@ -139,6 +153,8 @@ module mk2_regs #(
       high_d        = 32'd0;
       wait_cnt_d    = 32'd0;
       overrun_cnt_d = 32'd0;
+      wait_pend_d    = 1'b0;
+      overrun_pend_d = 1'b0;
     end
   end
 
@@ -165,6 +181,8 @@ module mk2_regs #(
     high_q        <= high_d;
     wait_cnt_q    <= wait_cnt_d;
     overrun_cnt_q <= overrun_cnt_d;
+    wait_pend_q    <= wait_pend_d;
+    overrun_pend_q <= overrun_pend_d;
   end
 
   wire [15:0] csr = {
@@ -219,6 +237,6 @@ module mk2_regs #(
   assign trig_source_o      = trig_source_q;
   assign high_order_o       = high_q;
   assign wait_count_o       = wait_cnt_q;
-  assign overrun_count_o    = overrun_cnt_q;
+  assign overrun_count_o    = overrun_cnt_q + {31'd0, overrun_pend_q};
 endmodule
 `default_nettype wire

@@ -52,7 +52,10 @@ module mk2_sampler #(
   output wire [160:0] entry_o,
   output wire         shadow_copy_o,
   output wire         discard_o,
-  output wire [1:0]   overruns_o,     // samples lost at this edge (a discard and a lost trigger may coincide)
+  output wire         bus_overrun_o,  // a processor sample was discarded at this edge
+  output wire [1:0]   trig_overruns_o, // hybrid-trigger samples lost at this edge (never with a processor
+                                       // discard: a trigger acts only at an edge with no bus take or discard,
+                                       // but a lost trigger may coincide with one)
   output wire         fifo_overrun_pending_o,
   output wire         shadow_overrun_pending_o
 );
@@ -155,7 +158,8 @@ module mk2_sampler #(
   assign entry_o                  = test_push ? test_entry : bus_take ? sample_entry : trig_entry;
   assign shadow_copy_o            = bus_take && is_resource;
   assign discard_o                = discard;
-  assign overruns_o               = {1'b0, bus_discard || trig_discard} + {1'b0, trig_lost};
+  assign bus_overrun_o            = bus_discard;
+  assign trig_overruns_o          = {1'b0, trig_discard} + {1'b0, trig_lost};
   assign fifo_overrun_pending_o   = fifo_pending_q;
   assign shadow_overrun_pending_o = shadow_pending_q;
 endmodule
