@@ -4,11 +4,14 @@
 //
 // Clock domain: clk_i. The read port registers the word at raddr_i; rdata_o shows it after the edge
 // (latency 1). A read of the address written at the same edge returns the new data (write-first), made
-// explicit by a bypass so that simulation and every FPGA family agree.
-// Parameters: WIDTH (bits per word, >= 1), DEPTH (words, >= 2).
+// explicit by a bypass so that simulation and every FPGA family agree. A user that never looks at the low
+// bits of such a word until the next edge sets BYPASS_FROM to bypass bits WIDTH-1..BYPASS_FROM only (a
+// flip-flop and a multiplexer less per bit); bits below it are then undefined for that one clock.
+// Parameters: WIDTH (bits per word, >= 1), DEPTH (words, >= 2), BYPASS_FROM (0..WIDTH-1, default 0).
 module ram_1r1w #(
-  parameter WIDTH = 8,   // bits per word
-  parameter DEPTH = 16   // number of words
+  parameter WIDTH       = 8,   // bits per word
+  parameter DEPTH       = 16,  // number of words
+  parameter BYPASS_FROM = 0    // lowest bit with the write-first bypass
 ) (
   input  wire                     clk_i,
   input  wire                     we_i,
@@ -20,6 +23,7 @@ module ram_1r1w #(
   initial begin
     if (WIDTH < 1) begin $error("ram_1r1w: WIDTH must be >= 1"); $finish; end
     if (DEPTH < 2) begin $error("ram_1r1w: DEPTH must be >= 2"); $finish; end
+    if (BYPASS_FROM < 0 || BYPASS_FROM >= WIDTH) begin $error("ram_1r1w: BYPASS_FROM must be 0..WIDTH-1"); $finish; end
   end
 
   // A read of the address written at the same edge takes wdata_q through the bypass below, so what the
@@ -28,16 +32,17 @@ module ram_1r1w #(
   (* no_rw_check *) reg [WIDTH-1:0] mem [0:DEPTH-1];
   reg [WIDTH-1:0] rdata_q;
   reg             bypass_q;
-  reg [WIDTH-1:0] wdata_q;
+  reg [WIDTH-1:BYPASS_FROM] wdata_q;
 
   // Zero the contents at configuration so that a read of a never-written word is 0 in every simulator
-  // and on the FPGA (block RAM initial values are free), not X.
+  // and on the FPGA (block RAM initial values are free), not X. The read register gets no initial value:
+  // a block RAM's output register cannot be initialised, so yosys would emulate one with a LUT per bit; it
+  // holds a word of the (zeroed) array from the first edge on.
   integer init_index;
   initial begin
     for (init_index = 0; init_index < DEPTH; init_index = init_index + 1) mem[init_index] = {WIDTH{1'b0}};
-    rdata_q  = {WIDTH{1'b0}};
     bypass_q = 1'b0;
-    wdata_q  = {WIDTH{1'b0}};
+    wdata_q  = {(WIDTH-BYPASS_FROM){1'b0}};
   end
 
   // Memory arrays carry no reset (block RAM has none); the read register is part of the RAM macro.
@@ -45,9 +50,14 @@ module ram_1r1w #(
     if (we_i) mem[waddr_i] <= wdata_i;
     rdata_q  <= mem[raddr_i];
     bypass_q <= we_i && (waddr_i == raddr_i);
-    wdata_q  <= wdata_i;
+    wdata_q  <= wdata_i[WIDTH-1:BYPASS_FROM];
   end
 
-  assign rdata_o = bypass_q ? wdata_q : rdata_q;
+  assign rdata_o[WIDTH-1:BYPASS_FROM] = bypass_q ? wdata_q : rdata_q[WIDTH-1:BYPASS_FROM];
+  generate
+    if (BYPASS_FROM > 0) begin : g_plain
+      assign rdata_o[BYPASS_FROM-1:0] = rdata_q[BYPASS_FROM-1:0];
+    end
+  endgenerate
 endmodule
 `default_nettype wire

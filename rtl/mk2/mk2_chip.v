@@ -190,7 +190,9 @@ module mk2_chip #(
 
   wire        net_pop;
   wire [63:0] fifo_rdata;
-  mk2_fifo #(.FIFO_DEPTH(FIFO_DEPTH)) sample_fifo (
+  // Without the hybrid trigger nothing but the network's header byte reads a new head in the clock after
+  // its push (mk2_fifo), so only the header needs the RAM bypass.
+  mk2_fifo #(.FIFO_DEPTH(FIFO_DEPTH), .FULL_BYPASS(HW_TRIGGER)) sample_fifo (
     .clk_i(clk_i), .rst_ni(rst_n), .flush_i(soft_reset), .push_i(push), .entry_i(entry),
     .pop_i(net_pop || test_pop), .head_o(fifo_head), .count_o(fifo_count), .full_o(fifo_full),
     .act_addr_i(req_addr), .rdata_o(fifo_rdata));

@@ -8,9 +8,16 @@
 // block RAM read at the next read pointer with write-first bypass (ram_1r1w), so no 161-bit wide
 // multiplexer is built from flops. Reads of addresses 25-29 return group A (bits 159:128) .. E (31:0)
 // of the head, all ones when empty.
-// Parameters: FIFO_DEPTH, number of entries (2..255).
+// The bypass covers the whole entry only with FULL_BYPASS = 1. In the chip as specified, an entry pushed at
+// edge a can be looked at during the clock after a only by the network presenting its first byte (the
+// header, bits 159:152): the processor's next action edge is a+2 or later (docs/decisions.md D2.3), and the
+// network needs nothing else of a new head in that clock (byte 0 neither ends a sample nor uses bit 160).
+// So only the header is bypassed, and the rest of the head is read from the RAM from edge a+1 on. The hybrid
+// trigger pushes at any edge, so a read of 25-29 or of the CSR can follow it at a+1: FULL_BYPASS then.
+// Parameters: FIFO_DEPTH, number of entries (2..255); FULL_BYPASS (0 or 1).
 module mk2_fifo #(
-  parameter FIFO_DEPTH = 8  // trace samples held while the network is busy or stalled
+  parameter FIFO_DEPTH  = 8,  // trace samples held while the network is busy or stalled
+  parameter FULL_BYPASS = 1   // 1: every bit of a new head is valid right after its push
 ) (
   input  wire         clk_i,
   input  wire         rst_ni,
@@ -88,7 +95,7 @@ module mk2_fifo #(
   end
 
   // The RAM reads the next read pointer so that its registered output is the head after this edge.
-  ram_1r1w #(.WIDTH(161), .DEPTH(FIFO_DEPTH)) sample_ram (
+  ram_1r1w #(.WIDTH(161), .DEPTH(FIFO_DEPTH), .BYPASS_FROM(FULL_BYPASS ? 0 : 152)) sample_ram (
     .clk_i   (clk_i),
     .we_i    (push_i && !flush_i),
     .waddr_i (wr_ptr_q),

@@ -198,13 +198,13 @@ module mk2_regs #(
 
   // Source Address RAM: written at the action edge of a write to 32-39, read at a start edge, which is
   // never the same edge, so its read-during-write behaviour does not matter (no_rw_check). Contents are
-  // zeroed at configuration only so that simulators show no X; source_valid_q decides what reads see.
+  // zeroed at configuration only so that simulators show no X; source_valid_q decides what reads see. The
+  // read register has no initial value (a block RAM output register has none; yosys would emulate it).
   (* no_rw_check *) reg [31:0] source_mem [0:7];
   reg [31:0] source_rd_q;
   integer init_index;
   initial begin
     for (init_index = 0; init_index < 8; init_index = init_index + 1) source_mem[init_index] = 32'd0;
-    source_rd_q = 32'd0;
   end
   always @(posedge clk_i) begin
     if (write && act_addr_i[6:3] == 4'b0100) source_mem[act_addr_i[2:0]] <= act_data_i[31:0];

@@ -54,7 +54,10 @@ module mk2_resource_counters (
   reg [3:0]   div10_q, div10_d;
   reg [3:0]   div100_q, div100_d;
 
-  wire        write        = act_i && act_write_i;
+  // Writes never wait (only sample writes and reads-with-copy can), so a write acts whenever it is
+  // requested: taking req_i keeps the wait decision (FIFO, shadows, read-wait) out of the counters' write
+  // select, which feeds every counter's carry chain.
+  wire        write        = req_i && act_write_i;
   wire [3:0]  index        = act_addr_i[3:0];
   wire        wr_counter   = write && act_addr_i[6:4] == 3'b100;   // 64-79
   wire        sw_increment = write && act_addr_i[6:4] == 3'b101;   // 80-95
