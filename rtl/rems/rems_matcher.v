@@ -9,8 +9,9 @@
 // Code 0 means "no pattern" at every level. The table contents come from tools/remsc (docs/rems-matcher.md).
 //
 // Clock domain: clk_i; rst_ni is a synchronous active-low reset (pass it through rtl/common/reset_sync.v).
-// Latency: LATENCY = 5 clocks from word_i/valid_i to word_o/trig_o/valid_o, one result per clock, no
-// bubbles: valid_o is valid_i delayed by exactly LATENCY clocks. trig_o is 0 whenever valid_o is low.
+// Latency: LATENCY = 5 + 3 * OUTREG clocks from word_i/valid_i to word_o/trig_o/valid_o (5 by default, 8
+// with OUTREG = 1, one more clock per RAM level), one result per clock, no bubbles: valid_o is valid_i
+// delayed by exactly LATENCY clocks. trig_o is 0 whenever valid_o is low.
 //
 // Download port (one write per clock, at the rising edge where dl_we_i is high; dl_addr_i is the long-word
 // address inside the matcher's 64K long-word block, as in the paper section 3.3.1):
@@ -22,14 +23,17 @@
 //   level 2/3 write: T3[addr[10:0]] = data[15:8], T4[addr[10:0]] = data[23:16], T5[addr[15:0]] = data[6:0]
 //   Other data bits are reserved (write 0); address bits above a table's size are ignored.
 // Writing while words stream: a word's triggers come from one consistent set of tables or are masked.
-// Every word that is in the pipeline (from the clock it is presented to the clock of its level-3 read) in a
-// clock with dl_we_i high, or while a download is in progress (a write with data[30] = 0 seen and no commit
+// Every word that is in the pipeline (from the clock it is presented, t, to the clock of its level-3 read,
+// t+3, or t+5 with OUTREG = 1) in a clock with dl_we_i high, or while a download is in progress (a write with data[30] = 0 seen and no commit
 // write since), leaves at its normal time with its word and valid but with trig_o = 0 and dl_masked_o = 1.
 // Words wholly before the first write see the old tables, words wholly after the commit the new ones.
 //
-// Parameters: L3_SPRAM (level-3 RAM style), INIT_T0..INIT_T5 (optional $readmemh images of the tables).
+// Parameters: L3_SPRAM (level-3 RAM style), OUTREG (one more register per RAM level, for ECP5 at 150 MHz:
+// the DP16KD output registers; see rems_table), INIT_T0..INIT_T5 (optional $readmemh images of the tables).
 module rems_matcher #(
   parameter L3_SPRAM = 0,   // 0: level 3 as dual-port block RAM (EBR/DP16KD), 1: single-port SPRAM form
+  parameter OUTREG   = 0,   // 0: LATENCY 5; 1: a second read register after every RAM, LATENCY 8 (needs
+                            //    L3_SPRAM = 0; with REMS_ECP5_DP16KD defined it is the DP16KD's own)
   parameter INIT_T0  = "",  // $readmemh image of T0 (2048 x 7), "" = zeros
   parameter INIT_T1  = "",  // T1 (2048 x 8)
   parameter INIT_T2  = "",  // T2 (1024 x 7)
@@ -52,14 +56,23 @@ module rems_matcher #(
   output wire        dl_masked_o,   // with valid_o: this word's triggers were forced to 0 by a download
   output wire        dl_loading_o   // a download is in progress (started and not yet committed)
 );
-  // The pipeline below is written out stage by stage; LATENCY names its length for readers and for
-  // instantiating modules that copy it (hence unused here).
+  // LATENCY names the pipeline's length for readers and for instantiating modules that copy it (it is
+  // also used by the FORMAL checks).
   /* verilator lint_off UNUSEDPARAM */
-  localparam LATENCY = 5;  // clocks from word_i to word_o; also documented in docs/rems-matcher.md
+  localparam LATENCY = 5 + 3 * OUTREG;  // clocks from word_i to word_o; also in docs/rems-matcher.md
   /* verilator lint_on UNUSEDPARAM */
+  // Pipeline stages s0 .. s(STAGES-1) before the output register: the input latch, then one stage per
+  // RAM read register (1 + OUTREG per level). Stage k holds a word presented in clock t during clock
+  // t+k+1; the word's level-3 read happens at the edge ending clock t+L3_READ.
+  localparam STAGES = 4 + 3 * OUTREG;
+  localparam L3_READ = 3 + 2 * OUTREG;
 
   initial begin
     if (L3_SPRAM != 0 && L3_SPRAM != 1) begin $error("rems_matcher: L3_SPRAM must be 0 or 1"); $finish; end
+    if (OUTREG != 0 && OUTREG != 1) begin $error("rems_matcher: OUTREG must be 0 or 1"); $finish; end
+    if (OUTREG != 0 && L3_SPRAM != 0) begin
+      $error("rems_matcher: OUTREG = 1 needs L3_SPRAM = 0 (it exists for ECP5 block RAM)"); $finish;
+    end
   end
 
   // ---- download decode ----
@@ -76,13 +89,14 @@ module rems_matcher #(
   wire [31:0] dl_data_unused = dl_data_i;
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // ---- pipeline registers: s0 = input latch, s1 = level-1 codes, s2 = level-2 codes, s3 = level-3 out ----
-  reg [31:0] word_s0_q, word_s1_q, word_s2_q, word_s3_q, word_out_q;
-  reg [31:0] word_s0_d, word_s1_d, word_s2_d, word_s3_d, word_out_d;
-  reg        valid_s0_q, valid_s1_q, valid_s2_q, valid_s3_q, valid_out_q;
-  reg        valid_s0_d, valid_s1_d, valid_s2_d, valid_s3_d, valid_out_d;
-  reg        taint_s0_q, taint_s1_q, taint_s2_q, taint_s3_q, masked_out_q;
-  reg        taint_s0_d, taint_s1_d, taint_s2_d, taint_s3_d, masked_out_d;
+  // ---- pipeline registers: stage k of word/valid/taint at bit k (word: [32k +: 32]); s0 = input latch,
+  // s(1+OUTREG) = level-1 codes, s(2+2*OUTREG) = level-2 codes, s(STAGES-1) = level-3 triggers ----
+  reg [32*STAGES-1:0] word_pipe_q, word_pipe_d;
+  reg [STAGES-1:0]    valid_pipe_q, valid_pipe_d;
+  reg [STAGES-1:0]    taint_pipe_q, taint_pipe_d;
+  reg [31:0] word_out_q, word_out_d;
+  reg        valid_out_q, valid_out_d;
+  reg        masked_out_q, masked_out_d;
   reg [6:0]  trig_out_q, trig_out_d;
   reg        loading_q, loading_d;
 
@@ -93,74 +107,71 @@ module rems_matcher #(
   // A write in any clock while a word is between its presentation and its level-3 read may give it
   // codes from two different table sets, so it taints the word; so does an unfinished download.
   wire table_change = dl_we_i || loading_q;
+  wire [31:0] word_last = word_pipe_q[32*(STAGES-1) +: 32];
+  wire valid_last = valid_pipe_q[STAGES-1];
+  wire taint_last = taint_pipe_q[STAGES-1];
 
+  integer k;
   always @* begin
-    word_s0_d = word_s0_q; word_s1_d = word_s1_q; word_s2_d = word_s2_q; word_s3_d = word_s3_q;
-    word_out_d = word_out_q;
-    valid_s0_d = valid_s0_q; valid_s1_d = valid_s1_q; valid_s2_d = valid_s2_q; valid_s3_d = valid_s3_q;
-    valid_out_d = valid_out_q;
-    taint_s0_d = taint_s0_q; taint_s1_d = taint_s1_q; taint_s2_d = taint_s2_q; taint_s3_d = taint_s3_q;
-    masked_out_d = masked_out_q;
+    word_pipe_d = word_pipe_q; valid_pipe_d = valid_pipe_q; taint_pipe_d = taint_pipe_q;
+    word_out_d = word_out_q; valid_out_d = valid_out_q; masked_out_d = masked_out_q;
     trig_out_d = trig_out_q;
     loading_d = loading_q;
 
     if (dl_we_i) loading_d = !dl_data_i[30];
 
-    word_s0_d = word_i;       valid_s0_d = valid_i;    taint_s0_d = table_change;
-    word_s1_d = word_s0_q;    valid_s1_d = valid_s0_q; taint_s1_d = taint_s0_q || table_change;
-    word_s2_d = word_s1_q;    valid_s2_d = valid_s1_q; taint_s2_d = taint_s1_q || table_change;
-    word_s3_d = word_s2_q;    valid_s3_d = valid_s2_q; taint_s3_d = taint_s2_q || table_change;
-    word_out_d = word_s3_q;   valid_out_d = valid_s3_q;
-    masked_out_d = valid_s3_q && taint_s3_q;
-    trig_out_d = (valid_s3_q && !taint_s3_q) ? l3_trig : 7'd0;
+    word_pipe_d = {word_pipe_q[32*(STAGES-1)-1:0], word_i};
+    valid_pipe_d = {valid_pipe_q[STAGES-2:0], valid_i};
+    // stage k covers clock t+k of its word: a change then taints it up to the level-3 read (stage L3_READ);
+    // the output-register stage after it (OUTREG = 1) reads no table
+    taint_pipe_d[0] = table_change;
+    for (k = 1; k < STAGES; k = k + 1) taint_pipe_d[k] = taint_pipe_q[k-1] || (k <= L3_READ && table_change);
+    word_out_d = word_last;   valid_out_d = valid_last;
+    masked_out_d = valid_last && taint_last;
+    trig_out_d = (valid_last && !taint_last) ? l3_trig : 7'd0;
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      word_s0_q <= 32'd0; word_s1_q <= 32'd0; word_s2_q <= 32'd0; word_s3_q <= 32'd0; word_out_q <= 32'd0;
-      valid_s0_q <= 1'b0; valid_s1_q <= 1'b0; valid_s2_q <= 1'b0; valid_s3_q <= 1'b0; valid_out_q <= 1'b0;
-      taint_s0_q <= 1'b0; taint_s1_q <= 1'b0; taint_s2_q <= 1'b0; taint_s3_q <= 1'b0; masked_out_q <= 1'b0;
+      word_pipe_q <= {32*STAGES{1'b0}}; valid_pipe_q <= {STAGES{1'b0}}; taint_pipe_q <= {STAGES{1'b0}};
+      word_out_q <= 32'd0; valid_out_q <= 1'b0; masked_out_q <= 1'b0;
       trig_out_q <= 7'd0;
       loading_q <= 1'b0;
     end else begin
-      word_s0_q <= word_s0_d; word_s1_q <= word_s1_d; word_s2_q <= word_s2_d; word_s3_q <= word_s3_d;
-      word_out_q <= word_out_d;
-      valid_s0_q <= valid_s0_d; valid_s1_q <= valid_s1_d; valid_s2_q <= valid_s2_d; valid_s3_q <= valid_s3_d;
-      valid_out_q <= valid_out_d;
-      taint_s0_q <= taint_s0_d; taint_s1_q <= taint_s1_d; taint_s2_q <= taint_s2_d; taint_s3_q <= taint_s3_d;
-      masked_out_q <= masked_out_d;
+      word_pipe_q <= word_pipe_d; valid_pipe_q <= valid_pipe_d; taint_pipe_q <= taint_pipe_d;
+      word_out_q <= word_out_d; valid_out_q <= valid_out_d; masked_out_q <= masked_out_d;
       trig_out_q <= trig_out_d;
       loading_q <= loading_d;
     end
   end
 
-  // ---- level 1: read with the input latch (s0), codes valid in s1 ----
-  rems_table #(.WIDTH(7), .DEPTH(2048), .INIT_FILE(INIT_T0)) t0 (
+  // ---- level 1: read with the input latch (s0), codes valid in s(1+OUTREG) ----
+  rems_table #(.WIDTH(7), .DEPTH(2048), .INIT_FILE(INIT_T0), .OUTREG(OUTREG)) t0 (
     .clk_i(clk_i), .we_i(we_t0), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[6:0]),
-    .raddr_i(word_s0_q[31:21]), .rdata_o(code0));
-  rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T1)) t1 (
+    .raddr_i(word_pipe_q[31:21]), .rdata_o(code0));
+  rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T1), .OUTREG(OUTREG)) t1 (
     .clk_i(clk_i), .we_i(we_t1), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[15:8]),
-    .raddr_i(word_s0_q[20:10]), .rdata_o(code1));
-  rems_table #(.WIDTH(7), .DEPTH(1024), .INIT_FILE(INIT_T2)) t2 (
+    .raddr_i(word_pipe_q[20:10]), .rdata_o(code1));
+  rems_table #(.WIDTH(7), .DEPTH(1024), .INIT_FILE(INIT_T2), .OUTREG(OUTREG)) t2 (
     .clk_i(clk_i), .we_i(we_t2), .waddr_i(dl_addr_i[9:0]), .wdata_i(dl_data_i[22:16]),
-    .raddr_i(word_s0_q[9:0]), .rdata_o(code2));
+    .raddr_i(word_pipe_q[9:0]), .rdata_o(code2));
 
-  // ---- level 2: addressed straight by the level-1 RAM outputs, codes valid in s2 ----
-  rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T3)) t3 (
+  // ---- level 2: addressed straight by the level-1 RAM outputs, codes valid in s(2+2*OUTREG) ----
+  rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T3), .OUTREG(OUTREG)) t3 (
     .clk_i(clk_i), .we_i(we_t3), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[15:8]),
     .raddr_i({code0, code1[7:4]}), .rdata_o(code3));
-  rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T4)) t4 (
+  rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T4), .OUTREG(OUTREG)) t4 (
     .clk_i(clk_i), .we_i(we_t4), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[23:16]),
     .raddr_i({code1[3:0], code2}), .rdata_o(code4));
 
-  // ---- level 3: 64K x 7, triggers valid in s3 ----
+  // ---- level 3: 64K x 7, triggers valid in s(STAGES-1) ----
   generate
     if (L3_SPRAM != 0) begin : g_l3_spram
       rems_l3_spram #(.WIDTH(7)) t5 (
         .clk_i(clk_i), .we_i(we_t5), .waddr_i(dl_addr_i), .wdata_i(dl_data_i[6:0]),
         .raddr_i({code3, code4}), .rdata_o(l3_trig));
     end else begin : g_l3_bram
-      rems_table #(.WIDTH(7), .DEPTH(65536), .INIT_FILE(INIT_T5)) t5 (
+      rems_table #(.WIDTH(7), .DEPTH(65536), .INIT_FILE(INIT_T5), .OUTREG(OUTREG)) t5 (
         .clk_i(clk_i), .we_i(we_t5), .waddr_i(dl_addr_i), .wdata_i(dl_data_i[6:0]),
         .raddr_i({code3, code4}), .rdata_o(l3_trig));
     end
@@ -174,10 +185,10 @@ module rems_matcher #(
 
 `ifdef FORMAL
   reg past_valid_q = 1'b0;
-  reg [4:0] valid_hist_q = 5'd0;  // valid_i of the last five clocks, cleared by reset like the pipeline
+  reg [LATENCY-1:0] valid_hist_q = {LATENCY{1'b0}};  // valid_i of the last LATENCY clocks, reset like the pipeline
   always @(posedge clk_i) begin
     past_valid_q <= 1'b1;
-    valid_hist_q <= rst_ni ? {valid_hist_q[3:0], valid_i} : 5'd0;
+    valid_hist_q <= rst_ni ? {valid_hist_q[LATENCY-2:0], valid_i} : {LATENCY{1'b0}};
   end
   // every trace starts in reset
   always @* if (!past_valid_q) assume(!rst_ni);

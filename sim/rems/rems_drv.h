@@ -5,7 +5,12 @@
 #include <stdint.h>
 #include "rems_shim.h"
 
-#define REMS_LATENCY 5  /* rtl/rems/rems_matcher.v localparam LATENCY */
+/* The matcher's latency and the clock of a word's level-3 read (counted from its presentation), as stated
+ * in docs/rems-matcher.md for each OUTREG setting; the tests check the RTL against them. */
+#define REMS_LATENCY_NOREG 5
+#define REMS_LATENCY_OUTREG 8
+#define REMS_LATENCY (rems_shim_outreg() ? REMS_LATENCY_OUTREG : REMS_LATENCY_NOREG)
+#define REMS_L3_READ (rems_shim_outreg() ? 5 : 3)
 
 /* Hold reset for a few clocks, then release it. */
 void rems_drv_reset(rems_shim *s);

@@ -1,10 +1,17 @@
 // rems_shim.cpp - the only C++ file of the REMS harness: a thin extern "C" wrapper over the Verilated
 // rems_matcher, so that every testbench above it is plain C. One tick = apply inputs, rising edge, falling
-// edge. Built once per level-3 variant: REMS_L3_SPRAM selects which Verilated model it wraps.
+// edge. Built once per matcher variant: REMS_L3_SPRAM, REMS_OUTREG and REMS_DP16KD (the ECP5 DP16KD form,
+// simulated with tb/rems/dp16kd_model.v) select which Verilated model it wraps.
 #include "verilated.h"
 #include "verilated_fst_c.h"
 #include "rems_shim.h"
-#if REMS_L3_SPRAM
+#if REMS_DP16KD
+#include "Vrems_matcher_dp.h"
+typedef Vrems_matcher_dp Vtop;
+#elif REMS_OUTREG
+#include "Vrems_matcher_or.h"
+typedef Vrems_matcher_or Vtop;
+#elif REMS_L3_SPRAM
 #include "Vrems_matcher_sp.h"
 typedef Vrems_matcher_sp Vtop;
 #else
@@ -20,6 +27,8 @@ struct rems_shim {
 };
 
 extern "C" int rems_shim_l3_spram(void) { return REMS_L3_SPRAM; }
+extern "C" int rems_shim_outreg(void) { return REMS_OUTREG; }
+extern "C" int rems_shim_dp16kd(void) { return REMS_DP16KD; }
 
 extern "C" rems_shim *rems_shim_new(const char *waves_path)
 {

@@ -23,8 +23,11 @@ rems_shim *rems_shim_new(const char *waves_path);
 void rems_shim_free(rems_shim *s);
 /* Apply the inputs for one clock, clock one rising edge, return the outputs after it. */
 void rems_shim_tick(rems_shim *s, const rems_in *in, rems_out *out);
-/* Which level-3 variant the model was built with (0 block RAM, 1 SPRAM form). */
+/* Which variant the model was built with: level 3 (0 block RAM, 1 SPRAM form), OUTREG (0 or 1), and
+ * whether its tables are the ECP5 DP16KD form (REMS_ECP5_DP16KD, simulated with tb/rems/dp16kd_model.v). */
 int rems_shim_l3_spram(void);
+int rems_shim_outreg(void);
+int rems_shim_dp16kd(void);
 #ifdef __cplusplus
 }
 #endif

@@ -3,9 +3,10 @@
 // (make rems-synth). Not part of the product: the words come from a 32-bit LFSR, the download port from a
 // 48-bit shift register loaded one bit a clock, and the results are folded into one output bit, so that
 // no logic is optimised away and every matcher port is driven from and into registers.
-// Clock domain: clk_i. Parameters: L3_SPRAM (passed on to the matcher).
+// Clock domain: clk_i. Parameters: L3_SPRAM, OUTREG (passed on to the matcher).
 module rems_synth_top #(
-  parameter L3_SPRAM = 1  // level-3 variant under test
+  parameter L3_SPRAM = 1,  // level-3 variant under test
+  parameter OUTREG   = 0   // RAM output registers (ECP5 150 MHz form, LATENCY 8)
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -17,6 +18,7 @@ module rems_synth_top #(
 );
   initial begin
     if (L3_SPRAM != 0 && L3_SPRAM != 1) begin $error("rems_synth_top: L3_SPRAM must be 0 or 1"); $finish; end
+    if (OUTREG != 0 && OUTREG != 1) begin $error("rems_synth_top: OUTREG must be 0 or 1"); $finish; end
   end
 
   reg [31:0] lfsr_q, lfsr_d;
@@ -52,7 +54,7 @@ module rems_synth_top #(
     end
   end
 
-  rems_matcher #(.L3_SPRAM(L3_SPRAM)) matcher (
+  rems_matcher #(.L3_SPRAM(L3_SPRAM), .OUTREG(OUTREG)) matcher (
     .clk_i(clk_i), .rst_ni(rst_ni), .word_i(lfsr_q), .valid_i(1'b1), .word_o(word_o), .trig_o(trig_o),
     .valid_o(valid_o), .dl_we_i(we_q), .dl_addr_i(dl_q[47:32]), .dl_data_i(dl_q[31:0]),
     .dl_masked_o(masked_o), .dl_loading_o(loading));

@@ -1,9 +1,11 @@
-/* test_rems_rtl.c - Check tests of the Verilated REMS matcher (make rems-rtl), built once per level-3 variant.
+/* test_rems_rtl.c - Check tests of the Verilated REMS matcher (make rems-rtl), built once per matcher variant
+ * (block RAM / SPRAM level 3, OUTREG = 1 behavioural, OUTREG = 1 in the ECP5 DP16KD form).
  *
  * Every pattern set is compiled by the C library, written into the RTL through its download port, and words
  * are streamed one per clock. The RTL's triggers must equal both the C table lookup and the direct ternary
  * match of the pattern list (the definition). The download-while-streaming tests check the rule stated in
- * rtl/rems/rems_matcher.v: a word in flight during a write, or during an unfinished download, is masked.
+ * rtl/rems/rems_matcher.v: a word in flight during a write, or during an unfinished download, is masked. The
+ * latency and the masking window follow the OUTREG setting (REMS_LATENCY, REMS_L3_READ in rems_drv.h).
  *   test_rems_rtl RESULT_FILE TB_DIR */
 #include <check.h>
 #include <stdio.h>
@@ -179,14 +181,15 @@ typedef struct {
 
 /* Stream words every clock for nclk clocks; the write schedule is wr[c] (0 = none, else index + 1 into
  * writes). Check every result against the rule: masked iff a write or an unfinished download falls in the
- * clocks t .. t+3 (presentation to level-3 read); otherwise trig = before(word) when the word's clocks are
- * all before the first write, after(word) otherwise. */
+ * clocks t .. t+R (presentation to level-3 read, R = REMS_L3_READ: 3, or 5 with OUTREG = 1); otherwise
+ * trig = before(word) when the word's clocks are all before the first write, after(word) otherwise. */
 static void stream_during(rems_shim *s, const uint64_t *wlist, const long *wr, int nclk, const rems_tables *before,
                           const rems_tables *after, uint64_t seed, const rems_patset *ps, int *masked_count)
 {
     rems_rng r;
     rems_rng_seed(&r, seed);
     uint32_t *words = malloc((size_t)nclk * sizeof *words);
+    const int r3 = REMS_L3_READ;
     char *change = calloc((size_t)nclk + 8, 1); /* a write or an unfinished download in this clock */
     int first_write = -1;
     int loading = 0;
@@ -216,14 +219,15 @@ static void stream_during(rems_shim *s, const uint64_t *wlist, const long *wr, i
         }
         ck_assert_uint_eq(out.valid, 1);
         ck_assert_uint_eq(out.word, words[t]);
-        int want_mask = change[t] || change[t + 1] || change[t + 2] || change[t + 3];
+        int want_mask = 0;
+        for (int k = 0; k <= r3; k++) want_mask |= change[t + k];
         ck_assert_msg(out.masked == (unsigned)want_mask, "word presented at clock %d: masked %u, expected %d", t,
                       out.masked, want_mask);
         if (want_mask) {
             ck_assert_uint_eq(out.trig, 0);
             masked++;
         } else {
-            const rems_tables *tb = (first_write < 0 || t + 3 < first_write) ? before : after;
+            const rems_tables *tb = (first_write < 0 || t + r3 < first_write) ? before : after;
             uint8_t want = rems_lookup(tb, words[t]);
             ck_assert_msg(out.trig == want, "word %08x at clock %d: RTL %02x, tables %02x", words[t], t, out.trig, want);
         }
@@ -267,8 +271,8 @@ START_TEST(download_while_streaming)
     for (long i = 0; i < (long)REMS_DOWNLOAD_WRITES; i++) wr[1000 + i] = i + 1;
     int masked;
     stream_during(s, wl, wr, nclk, &ta, &tb, 1, &both, &masked);
-    /* masked: the words presented in clocks 997 .. 1000 + 67583 */
-    ck_assert_int_eq(masked, (int)REMS_DOWNLOAD_WRITES + 3);
+    /* masked: the words presented in clocks 1000 - R .. 1000 + 67583 */
+    ck_assert_int_eq(masked, (int)REMS_DOWNLOAD_WRITES + REMS_L3_READ);
     free(wr);
 
     /* download of A with a write only every third clock: the whole download stays masked */
@@ -277,7 +281,7 @@ START_TEST(download_while_streaming)
     wr = calloc((size_t)nclk, sizeof *wr);
     for (long i = 0; i < (long)REMS_DOWNLOAD_WRITES; i++) wr[300 + 3 * i] = i + 1;
     stream_during(s, wl, wr, nclk, &tb, &ta, 2, &both, &masked);
-    ck_assert_int_eq(masked, 3 * ((int)REMS_DOWNLOAD_WRITES - 1) + 1 + 3);
+    ck_assert_int_eq(masked, 3 * ((int)REMS_DOWNLOAD_WRITES - 1) + 1 + REMS_L3_READ);
     free(wr);
 
     /* one committed write (a single T5 entry changed) in a stream: only the words in flight are masked */
@@ -295,7 +299,7 @@ START_TEST(download_while_streaming)
     rems_patset_init(&probe_set);
     rems_patset_add(&probe_set, ~0u, probe, 1, 0); /* words: the probe (instances) and near misses */
     stream_during(s, &one, wr, nclk, &ta, &tc, 3, &probe_set, &masked);
-    ck_assert_int_eq(masked, 4);
+    ck_assert_int_eq(masked, REMS_L3_READ + 1);
     ck_assert_uint_ne(rems_lookup(&tc, probe), rems_lookup(&ta, probe));
     free(wr);
 
@@ -306,7 +310,7 @@ START_TEST(download_while_streaming)
     wr[100] = 1;
     wr[150] = 2;
     stream_during(s, noop, wr, nclk, &tc, &tc, 4, &pa, &masked);
-    ck_assert_int_eq(masked, 8);
+    ck_assert_int_eq(masked, 2 * (REMS_L3_READ + 1));
     free(wr);
 
     /* a T2 write at an address with bit 10 set is ignored (T2 has 1K entries); T0/T1 are not enabled */
@@ -345,10 +349,19 @@ START_TEST(download_while_streaming)
 }
 END_TEST
 
+static const char *variant(void)
+{
+    if (rems_shim_dp16kd()) return "block RAM level 3, OUTREG=1, ECP5 DP16KD form";
+    if (rems_shim_outreg()) return "block RAM level 3, OUTREG=1";
+    return rems_shim_l3_spram() ? "SPRAM level 3" : "block RAM level 3";
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 2) tb_dir = argv[2];
-    Suite *su = suite_create(rems_shim_l3_spram() ? "rems-rtl (SPRAM level 3)" : "rems-rtl (block RAM level 3)");
+    char name[128];
+    snprintf(name, sizeof name, "rems-rtl (%s, latency %d)", variant(), REMS_LATENCY);
+    Suite *su = suite_create(name);
     TCase *tc = tcase_create("rtl");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, example_by_hand);
@@ -362,8 +375,8 @@ int main(int argc, char **argv)
     srunner_run_all(sr, CK_NORMAL);
     int run = srunner_ntests_run(sr), failed = srunner_ntests_failed(sr);
     srunner_free(sr);
-    printf("rems-rtl (%s): %llu words compared with the patterns, %llu downloads through the port\n",
-           rems_shim_l3_spram() ? "SPRAM level 3" : "block RAM level 3", words_checked, downloads);
+    printf("rems-rtl (%s): %llu words compared with the patterns, %llu downloads through the port\n", variant(),
+           words_checked, downloads);
     if (argc > 1) {
         FILE *f = fopen(argv[1], "w");
         if (f) {
