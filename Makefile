@@ -30,5 +30,13 @@ test: deps
 
 lint: deps $(LINT_TARGETS)
 
+# make test runs the lint too, so a warning (verilator -Wall, iverilog) fails CI
+TEST_TARGETS += lint-test
+.PHONY: lint-test
+lint-test: deps
+	@mkdir -p $(BUILD)/results
+	@if $(MAKE) --no-print-directory -s lint > $(BUILD)/lint.log 2>&1; then echo "lint: clean"; echo "1 0" > $(BUILD)/results/lint-test.result; \
+	else grep -m5 -i 'warning\|error' $(BUILD)/lint.log; echo "0 1" > $(BUILD)/results/lint-test.result; exit 1; fi
+
 clean:
 	rm -rf $(BUILD)

@@ -39,6 +39,7 @@ module mk2_fifo #(
       $error("mk2_fifo: FIFO_DEPTH must be 2..255");
       $finish;
     end
+    if (FULL_BYPASS != 0 && FULL_BYPASS != 1) begin $error("mk2_fifo: FULL_BYPASS must be 0 or 1"); $finish; end
   end
 
   reg [PTR_W-1:0] wr_ptr_q, wr_ptr_d;
@@ -95,7 +96,7 @@ module mk2_fifo #(
   end
 
   // The RAM reads the next read pointer so that its registered output is the head after this edge.
-  ram_1r1w #(.WIDTH(161), .DEPTH(FIFO_DEPTH), .BYPASS_FROM(FULL_BYPASS ? 0 : 152)) sample_ram (
+  ram_1r1w #(.WIDTH(161), .DEPTH(FIFO_DEPTH), .BYPASS_FROM(FULL_BYPASS != 0 ? 0 : 152)) sample_ram (
     .clk_i   (clk_i),
     .we_i    (push_i && !flush_i),
     .waddr_i (wr_ptr_q),

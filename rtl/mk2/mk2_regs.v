@@ -54,7 +54,12 @@ module mk2_regs #(
   output wire [31:0] wait_count_o,
   output wire [31:0] overrun_count_o  // the Overrun Error Counter with every event up to this edge (debug)
 );
-  localparam [6:0] TRIG_INDEX = TRIG_CPU;
+  initial begin
+    if (TRIG_CPU < 0 || TRIG_CPU > 7) begin $error("mk2_regs: TRIG_CPU must be 0..7"); $finish; end
+  end
+  // TRIG_CPU is 0..7 (checked above), so the slice loses nothing
+  localparam [31:0] TRIG_CPU_32 = TRIG_CPU;
+  localparam [6:0]  TRIG_INDEX  = TRIG_CPU_32[6:0];
   localparam [6:0] A_CSR = 7'd1, A_FILTER = 7'd4, A_WAIT = 7'd5, A_OVERRUN = 7'd6, A_HIGH = 7'd7,
                    A_INC_WAIT = 7'd17, A_INC_OVERRUN = 7'd18, A_SOURCE = 7'd32;
 
