@@ -1,0 +1,72 @@
+// vshim.h - what every Verilator shim of this project shares, written once: the VerilatedContext, the
+// model, the optional FST recording and the tick counter. A shim (sim/<block>/*_shim.cpp) is then only
+// its extern "C" pin copying. Header-only, C++ only.
+//
+//   vshim<Vtop> *s = vshim<Vtop>::open(waves_path);   // nullptr when the FST file cannot be opened
+//   s->top->x_i = ...; s->edge();                     // one node clock: eval, rise, fall, waves
+//   vshim<Vtop>::close(s);
+//
+// Waves: one tick = period_ns (20 ns by default: a 50 MHz node clock); inputs applied at the start of a
+// tick, the rising edge half a period later.
+// The RTL has no delays, so the time scale only sets what GTKWave shows.
+#ifndef VSHIM_H
+#define VSHIM_H
+#include <cstdint>
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+template <class Vtop> struct vshim {
+    VerilatedContext ctx;
+    Vtop *top = nullptr;
+    VerilatedFstC *fst = nullptr;
+    uint64_t ticks = 0;
+    uint64_t period_ns = 20; // what one tick is drawn as in the waves
+
+    static vshim *open(const char *waves_path)
+    {
+        vshim *s = new vshim;
+        if (waves_path) s->ctx.traceEverOn(true);
+        s->top = new Vtop(&s->ctx);
+        s->top->clk_i = 0;
+        s->top->eval();
+        if (waves_path) {
+            s->fst = new VerilatedFstC;
+            s->top->trace(s->fst, 99);
+            s->fst->open(waves_path);
+            if (!s->fst->isOpen()) {
+                close(s);
+                return nullptr;
+            }
+        }
+        return s;
+    }
+
+    static void close(vshim *s)
+    {
+        if (!s) return;
+        s->top->final();
+        if (s->fst) {
+            s->fst->close();
+            delete s->fst;
+        }
+        delete s->top;
+        delete s;
+    }
+
+    // The inputs are already on top->*_i. Settle them, clock one rising edge (outputs are then the
+    // registers after it), and leave clk_i low for the next tick. read() runs between rise and fall.
+    template <class F> void edge(F read)
+    {
+        top->eval();
+        if (fst) fst->dump(period_ns * ticks);
+        top->clk_i = 1;
+        top->eval();
+        if (fst) fst->dump(period_ns * ticks + period_ns / 2);
+        read();
+        top->clk_i = 0;
+        top->eval();
+        ticks++;
+    }
+    void edge() { edge([] {}); }
+};
+#endif
