@@ -15,8 +15,8 @@ BUILD := build
 TEST_TARGETS :=
 LINT_TARGETS :=
 
-include mk/deps.mk
-include $(sort $(filter-out mk/deps.mk,$(wildcard mk/*.mk)))
+include mk/deps.mk mk/verilator.mk
+include $(sort $(filter-out mk/deps.mk mk/verilator.mk,$(wildcard mk/*.mk)))
 
 .PHONY: test lint clean
 test: deps

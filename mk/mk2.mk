@@ -1,145 +1,166 @@
-# MultiKron II: make sim, make wave, lint, the Verilated RTL and its C testbench.
+# MultiKron II: the RTL (rtl/mk2), its one script runner over two backends (sim/mk2), the reference model
+# (model/), and their tests (tb/mk2). docs/architecture.md maps the blocks; docs/mk2-scripts.md the
+# script language.
 #
-#   make sim [SCRIPT=tb/scripts/demo.bus] [TRACE=file] [WAVES=1]
-#
-# `make sim` runs a stimulus script on the Verilated RTL through its pins (sim/mk2_tb.c: bus-functional
-# model, network capture with parity/EOM/NETRDY checks, conservation), prints the decoded samples and
-# writes the trace; WAVES=1 also writes an FST for GTKWave (`make wave` opens it with tb/mk2.gtkw).
+#   make sim [SCRIPT=tb/mk2/scripts/demo.bus] [TRACE=file] [WAVES=1] [BACKEND=rtl|model|lockstep] [FIFO_DEPTH=N]
+#   make wave                  open the FST of `make sim WAVES=1` in GTKWave
+#   make mk2sim / make model   build the runner (all backends) / the model-only runner
+#   make soak [TICKS=N] [SEEDS="1 2"]   random scripts in lockstep, RTL against model, N node clocks a seed
+#   make bless [BLESS=tb/mk2/scripts/x.bus]   rewrite golden traces from the RTL (review the diff!)
 
-SCRIPT ?= tb/scripts/demo.bus
+MK2_RTL = $(sort $(wildcard rtl/mk2/*.v) $(wildcard rtl/common/*.v))
+MK2_DIR := $(BUILD)/mk2
+MK2SIM := $(BUILD)/mk2sim
+MK2MODEL := $(BUILD)/model/mk2model
+MK2GEN := $(BUILD)/model/mk2-randscript
+MK2_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Isim/mk2 -Imodel -Irtl/mk2 -Itools/libmk2trace
+MK2_DEPTHS := 2 8 16
+MK2_RUNNER_SRC := sim/mk2/mk2_tb.c sim/mk2/mk2_lockstep.c model/mk2_backend_model.c model/mk2_model.c \
+  tools/libmk2trace/mk2trace.c
+MK2_RUNNER_HDR := $(wildcard sim/mk2/*.h model/*.h tools/libmk2trace/*.h rtl/mk2/*.h)
+MK2_RUNNER_OBJS = $(patsubst %.c,$(MK2_DIR)/obj/%.o,$(MK2_RUNNER_SRC))
+DIRECTED_SCRIPTS = $(sort $(wildcard tb/mk2/scripts/*.bus))
+
+# the RTL once per FIFO depth (one Verilator runtime serves all three)
+$(foreach d,$(MK2_DEPTHS),$(eval $(call verilate,$(MK2_DIR)/d$(d),Vmk2_chip_d$(d),mk2_chip,-GFIFO_DEPTH=$(d),$(MK2_RTL))))
+MK2_VLIBS = $(foreach d,$(MK2_DEPTHS),$(MK2_DIR)/d$(d)/Vmk2_chip_d$(d)__ALL.a) $(MK2_DIR)/d8/libverilated.a
+
+$(MK2_DIR)/obj/%.o: %.c $(MK2_RUNNER_HDR) | deps
+	@mkdir -p $(@D)
+	@$(CC) $(MK2_CFLAGS) -c -o $@ $<
+
+$(MK2_DIR)/backend_rtl.o: sim/mk2/mk2_backend_rtl.cpp sim/mk2/mk2_backend.h sim/common/vshim.h $(MK2_VLIBS)
+	@$(CXX) $(VSHIM_CXXFLAGS) -Isim/mk2 $(foreach d,$(MK2_DEPTHS),-I$(MK2_DIR)/d$(d)) -c -o $@ $<
+
+MK2_RTL_LINK = $(MK2_DIR)/backend_rtl.o $(MK2_VLIBS) -lz -pthread
+
+$(MK2SIM): $(MK2_DIR)/obj/sim/mk2/mk2run_main.o $(MK2_RUNNER_OBJS) $(MK2_DIR)/backend_rtl.o
+	@$(CXX) -o $@ $< $(MK2_RUNNER_OBJS) $(MK2_RTL_LINK)
+
+# the model-only runner: the same program without Verilator
+$(MK2MODEL): sim/mk2/mk2run_main.c sim/mk2/mk2_backend_rtl_none.c $(MK2_RUNNER_OBJS) | deps
+	@mkdir -p $(@D)
+	@$(CC) $(MK2_CFLAGS) -DDEFAULT_BACKEND='"model"' -o $@ sim/mk2/mk2run_main.c sim/mk2/mk2_backend_rtl_none.c \
+	  $(MK2_RUNNER_OBJS)
+
+$(MK2GEN): tools/mk2-randscript/mk2-randscript.c | deps
+	@mkdir -p $(@D)
+	@$(CC) $(MK2_CFLAGS) -o $@ $<
+
+.PHONY: sim wave mk2sim model bless soak mk2-lint
+mk2sim: deps $(MK2SIM)
+model: deps $(MK2MODEL) $(MK2GEN)
+
+SCRIPT ?= tb/mk2/scripts/demo.bus
+BACKEND ?= rtl
+FIFO_DEPTH ?= 8
+WAVES ?= 0
 SIM_DIR := $(BUILD)/sim
 SIM_NAME = $(basename $(notdir $(SCRIPT)))
 TRACE ?= $(SIM_DIR)/$(SIM_NAME).trace
-WAVES ?= 0
-MK2_LINT_FILES = $(sort $(wildcard rtl/mk2/*.v) $(wildcard rtl/common/*.v))
-
-# The RTL is Verilated once into a library (with FST tracing compiled in, off unless asked); every C
-# program of the testbench links against it.
-MK2_VDIR := $(BUILD)/mk2
-MK2_VLIB := $(MK2_VDIR)/obj/Vmk2_chip__ALL.a
-VERILATOR_INC = $(shell verilator --getenv VERILATOR_ROOT)/include
-MK2_TB_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Isim
-MK2_VRT := $(addprefix $(MK2_VDIR)/obj/,verilated.o verilated_fst_c.o verilated_threads.o)
-MK2_TB_OBJS = $(MK2_VDIR)/mk2_shim.o $(MK2_VDIR)/mk2_tb.o $(MK2_VLIB) $(MK2_VRT)
-MK2_TB_LIBS := -lz -pthread
-MK2SIM := $(BUILD)/mk2sim
-
-LINT_TARGETS += mk2-lint
-.PHONY: sim wave mk2-lint mk2sim
-
-$(MK2_VLIB): $(MK2_LINT_FILES) | deps
-	@mkdir -p $(MK2_VDIR)
-	@echo "verilator: building the RTL library (log: $(MK2_VDIR)/build.log)" >&2
-	@verilator --cc --build -O2 --trace-fst --timescale 1ns/1ns --Mdir $(MK2_VDIR)/obj $(MK2_LINT_FILES) --top-module mk2_chip \
-	  > $(MK2_VDIR)/build.log 2>&1 || { tail -20 $(MK2_VDIR)/build.log; exit 1; }
-	@$(MAKE) --no-print-directory -C $(MK2_VDIR)/obj -f Vmk2_chip.mk $(notdir $(MK2_VRT)) >> $(MK2_VDIR)/build.log 2>&1 \
-	  || { tail -20 $(MK2_VDIR)/build.log; exit 1; }
-
-$(MK2_VRT): $(MK2_VLIB)
-
-$(MK2_VDIR)/mk2_shim.o: sim/mk2_shim.cpp sim/mk2_shim.h $(MK2_VLIB)
-	@$(CXX) -O2 -std=c++17 -Isim -I$(MK2_VDIR)/obj -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c -o $@ $<
-
-$(MK2_VDIR)/mk2_tb.o: sim/mk2_tb.c sim/mk2_tb.h sim/mk2_shim.h | deps
-	@mkdir -p $(@D)
-	@$(CC) $(MK2_TB_CFLAGS) -c -o $@ $<
-
-$(MK2SIM): sim/mk2sim_main.c $(MK2_TB_OBJS)
-	@$(CC) $(MK2_TB_CFLAGS) -c -o $(MK2_VDIR)/mk2sim_main.o $<
-	@$(CXX) -o $@ $(MK2_VDIR)/mk2sim_main.o $(MK2_TB_OBJS) $(MK2_TB_LIBS)
-
-mk2sim: deps $(MK2SIM)
 
 sim: deps $(MK2SIM)
-	@mkdir -p $(SIM_DIR) $(dir $(TRACE))
-	@$(MK2SIM) $(SCRIPT) --trace $(TRACE) --timing $(if $(filter 1,$(WAVES)),--waves $(SIM_DIR)/$(SIM_NAME).fst)
-	@cat $(TRACE)
+	@mkdir -p "$(SIM_DIR)" "$(dir $(TRACE))"
+	@$(MK2SIM) "$(SCRIPT)" --backend "$(BACKEND)" --fifo-depth "$(FIFO_DEPTH)" --trace "$(TRACE)" --timing \
+	  $(if $(filter 1,$(WAVES)),--waves "$(SIM_DIR)/$(SIM_NAME).fst")
+	@cat "$(TRACE)"
 	@echo "trace: $(TRACE)"
 	@[ "$(WAVES)" != 1 ] || echo "waves: $(SIM_DIR)/$(SIM_NAME).fst (make wave SCRIPT=$(SCRIPT) opens it)"
 
 wave: deps-fpga
-	@[ -f $(SIM_DIR)/$(SIM_NAME).fst ] || $(MAKE) --no-print-directory sim WAVES=1 SCRIPT=$(SCRIPT)
-	gtkwave --rcvar 'do_initial_zoom_fit yes' $(SIM_DIR)/$(SIM_NAME).fst tb/mk2.gtkw
+	@[ -f "$(SIM_DIR)/$(SIM_NAME).fst" ] || $(MAKE) --no-print-directory sim WAVES=1 SCRIPT="$(SCRIPT)"
+	gtkwave --rcvar 'do_initial_zoom_fit yes' "$(SIM_DIR)/$(SIM_NAME).fst" tb/mk2/mk2.gtkw
 
-mk2-lint: deps
-	verilator --lint-only -Wall $(MK2_LINT_FILES) --top-module mk2_chip
-	@# the other legal corners: smallest and a large FIFO, the hybrid link on, and the FPGA board top
-	verilator --lint-only -Wall $(MK2_LINT_FILES) --top-module mk2_chip -GFIFO_DEPTH=2
-	verilator --lint-only -Wall $(MK2_LINT_FILES) --top-module mk2_chip -GFIFO_DEPTH=255
-	verilator --lint-only -Wall $(MK2_LINT_FILES) --top-module mk2_chip -GHW_TRIGGER=1 -GHW_TRIGGER_LEVEL=3 -GHW_TRIGGER_CPU=5
-	verilator --lint-only -Wall $(MK2_LINT_FILES) rtl/boards/mk2_fpga_eval_top.v --top-module mk2_fpga_eval_top
-	iverilog -g2005 -o /dev/null -s mk2_chip $(MK2_LINT_FILES)
-	iverilog -g2005 -o /dev/null -s mk2_fpga_eval_top $(MK2_LINT_FILES) rtl/boards/mk2_fpga_eval_top.v
-
-# ---- the RTL under Verilator replays the reference model's pins: every output pin at every node clock.
-# 20 random seeds of 50,000 node clocks (10^6 in all) plus the directed scripts.
-VREPLAY_DIR := $(BUILD)/vreplay
-VREPLAY := $(VREPLAY_DIR)/obj/mk2_vreplay
-VREPLAY_SEEDS ?= $(shell seq 1 20)
-VREPLAY_TICKS ?= 50000
-TEST_TARGETS += mk2-verilator-replay
-.PHONY: mk2-verilator-replay
-
-$(VREPLAY): sim/mk2_vreplay.c $(MK2_VDIR)/mk2_shim.o $(MK2_VLIB) $(MK2_VRT)
-	@mkdir -p $(@D)
-	@$(CC) $(MK2_TB_CFLAGS) -c -o $(VREPLAY_DIR)/mk2_vreplay.o $<
-	@$(CXX) -o $@ $(VREPLAY_DIR)/mk2_vreplay.o $(MK2_VDIR)/mk2_shim.o $(MK2_VLIB) $(MK2_VRT) $(MK2_TB_LIBS)
-
-mk2-verilator-replay: deps $(VREPLAY) $(MK2MODEL) $(MK2GEN)
-	@rm -rf $(VREPLAY_DIR)/runs; mkdir -p $(BUILD)/results $(VREPLAY_DIR)/runs
-	@pass=0; fail=0; ticks=0; \
-	for s in $(VREPLAY_SEEDS); do \
-	  $(MK2GEN) $$s --ticks $(VREPLAY_TICKS) -o $(VREPLAY_DIR)/runs/seed-$$s.bus || exit 2; done; \
-	for s in $(VREPLAY_DIR)/runs/seed-*.bus $(DIRECTED_SCRIPTS); do \
-	  n=$$(basename $$s .bus); p=$(VREPLAY_DIR)/runs/$$n.pins; \
-	  if ! $(MK2MODEL) $$s --pins $$p > $(VREPLAY_DIR)/runs/$$n.model.log 2>&1; then \
-	    fail=$$((fail+1)); echo "FAIL $$n: the script fails its own checks on the model:"; \
-	    grep FAIL $(VREPLAY_DIR)/runs/$$n.model.log | head -3; continue; fi; \
-	  res=$$($(VREPLAY) $$p | head -1); \
-	  case "$$res" in "REPLAY OK "*) pass=$$((pass+1)); ticks=$$((ticks+$${res#REPLAY OK })) ;; \
-	    *) fail=$$((fail+1)); echo "FAIL $$n: $$res"; echo "    replay: $(VREPLAY) $$p";; esac; \
-	done; \
-	echo "verilator replay: $$pass runs identical, $$fail differ ($$ticks node clocks compared pin by pin)"; \
-	echo "$$pass $$fail" > $(BUILD)/results/mk2-verilator-replay.result; [ $$fail -eq 0 ]
-
-# ---- directed scenarios against their reviewed golden traces; bad scripts; the Check suites on the RTL
-TEST_TARGETS += mk2-golden mk2-bad-inputs
-.PHONY: mk2-golden bless mk2-bad-inputs mk2-check
-
-mk2-golden: deps $(MK2SIM)
-	@mkdir -p $(BUILD)/results
-	@scripts/mk2-golden --sim $(MK2SIM) --out $(BUILD)/golden --result $(BUILD)/results/mk2-golden.result \
-	  $(DIRECTED_SCRIPTS)
-
-# Rewrites tb/golden/*.trace from the RTL (all, or BLESS=tb/scripts/x.bus): review `git diff tb/golden`.
+# Rewrites the golden traces tb/mk2/scripts/*.expect from the RTL (all, or BLESS=tb/mk2/scripts/x.bus):
+# review `git diff tb/mk2/scripts` line by line.
 bless: deps $(MK2SIM)
-	@scripts/mk2-golden --bless --sim $(MK2SIM) --out $(BUILD)/golden $(or $(BLESS),$(DIRECTED_SCRIPTS))
+	@tb/mk2/run-golden --bless --sim $(MK2SIM) --out $(BUILD)/golden $(or $(BLESS),$(DIRECTED_SCRIPTS))
 
-mk2-bad-inputs: deps $(MK2SIM) $(MK2MODEL)
-	@mkdir -p $(BUILD)/results
-	@scripts/mk2-bad-inputs --result $(BUILD)/results/mk2-bad-inputs.result $(MK2SIM) $(MK2MODEL)
+LINT_TARGETS += mk2-lint
+mk2-lint: deps
+	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) --top-module mk2_chip
+	@# the other legal corners: smallest and a large FIFO, the hybrid link on, and the FPGA board top
+	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) --top-module mk2_chip -GFIFO_DEPTH=2
+	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) --top-module mk2_chip -GFIFO_DEPTH=255
+	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) --top-module mk2_chip -GHW_TRIGGER=1 -GHW_TRIGGER_LEVEL=3 -GHW_TRIGGER_CPU=5
+	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) rtl/boards/mk2_fpga_eval_top.v --top-module mk2_fpga_eval_top
+	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_chip $(MK2_RTL)
+	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_fpga_eval_top $(MK2_RTL) rtl/boards/mk2_fpga_eval_top.v
 
-# acceptance scripts written from the spec alone (tb/acceptance/README.md), on the RTL and on the model
-TEST_TARGETS += mk2-acceptance
-.PHONY: mk2-acceptance
-mk2-acceptance: deps $(MK2SIM) $(MK2MODEL)
-	@mkdir -p $(BUILD)/results
-	@scripts/mk2-acceptance --result $(BUILD)/results/mk2-acceptance.result $(MK2SIM) $(MK2MODEL)
+# ---------------------------------------------------------------- tests (make test)
+TEST_TARGETS += mk2-golden mk2-acceptance mk2-bad-inputs mk2-check-rtl mk2-check-model mk2-model-unit \
+  mk2-cosim-directed mk2-cosim-random replay-icarus-rtl replay-icarus-model
+.PHONY: mk2-golden mk2-acceptance mk2-bad-inputs mk2-check-rtl mk2-check-model mk2-model-unit \
+  mk2-cosim-directed mk2-cosim-random replay-icarus-rtl replay-icarus-model
 
-MK2_CHECK_SRC = $(sort $(wildcard tb/check/*.c))
-MK2_CHECK := $(MK2_VDIR)/mk2_check
-ifneq ($(MK2_CHECK_SRC),)
-TEST_TARGETS += mk2-check
-endif
+# directed scenarios against their reviewed golden traces (tb/mk2/scripts/NAME.expect), on the RTL
+mk2-golden: deps $(MK2SIM)
+	$(call run_suite,$@,tb/mk2/run-golden --sim $(MK2SIM) --out $(BUILD)/golden $(DIRECTED_SCRIPTS))
 
-$(MK2_CHECK): $(MK2_CHECK_SRC) $(wildcard tb/check/*.h) $(MK2_TB_OBJS)
-	@mkdir -p $(MK2_VDIR)/check
+# scripts written from the spec alone (tb/mk2/acceptance/README.md), on every backend
+mk2-acceptance: deps $(MK2SIM)
+	$(call run_suite,$@,tb/mk2/run-acceptance $(MK2SIM) rtl model lockstep)
+
+# malformed or failing scripts stop every backend with exit 1 and a message naming the line
+mk2-bad-inputs: deps $(MK2SIM)
+	$(call run_suite,$@,tb/mk2/run-bad $(MK2SIM) rtl model)
+
+# Check suites: a test per row of Tables B1, B3a, B3b, B4-B7 and per CLARIFICATIONS bullet; one program,
+# run on each backend
+MK2_CHECK_SRC = $(sort $(wildcard tb/mk2/check/*.c))
+MK2_CHECK := $(MK2_DIR)/mk2_check
+$(MK2_CHECK): $(MK2_CHECK_SRC) $(wildcard tb/mk2/check/*.h) $(MK2_RUNNER_OBJS) $(MK2_DIR)/backend_rtl.o
+	@mkdir -p $(MK2_DIR)/check
 	@for f in $(MK2_CHECK_SRC); do \
-	  $(CC) $(MK2_TB_CFLAGS) $(shell pkg-config --cflags check) -c $$f -o $(MK2_VDIR)/check/$$(basename $$f .c).o || exit 1; done
-	@$(CXX) -o $@ $(patsubst tb/check/%.c,$(MK2_VDIR)/check/%.o,$(MK2_CHECK_SRC)) $(MK2_TB_OBJS) \
-	  $(shell pkg-config --libs check) $(MK2_TB_LIBS)
+	  $(CC) $(MK2_CFLAGS) $(shell pkg-config --cflags check) -c $$f -o $(MK2_DIR)/check/$$(basename $$f .c).o || exit 1; done
+	@$(CXX) -o $@ $(patsubst tb/mk2/check/%.c,$(MK2_DIR)/check/%.o,$(MK2_CHECK_SRC)) $(MK2_RUNNER_OBJS) $(MK2_RTL_LINK) \
+	  $(shell pkg-config --libs check)
+mk2-check-rtl: deps $(MK2_CHECK)
+	$(call run_suite,$@,env MK2_BACKEND=rtl $(MK2_CHECK))
+mk2-check-model: deps $(MK2_CHECK)
+	$(call run_suite,$@,env MK2_BACKEND=model $(MK2_CHECK))
 
-# Check suites: one test per row of Tables B1, B3a, B3b, B4-B7 and per CLARIFICATIONS bullet, on the RTL
-mk2-check: deps $(MK2_CHECK)
-	@mkdir -p $(BUILD)/results
-	@$(MK2_CHECK) $(BUILD)/results/mk2-check.result
+# hand-derived unit tests of the reference model
+$(MK2_DIR)/test_model: tb/mk2/test_model.c $(MK2_RUNNER_OBJS) sim/mk2/mk2_backend_rtl_none.c | deps
+	@$(CC) $(MK2_CFLAGS) $(shell pkg-config --cflags check) -o $@ $< sim/mk2/mk2_backend_rtl_none.c $(MK2_RUNNER_OBJS) \
+	  $(shell pkg-config --libs check)
+mk2-model-unit: deps $(MK2_DIR)/test_model
+	$(call run_suite,$@,$(MK2_DIR)/test_model)
+
+# co-simulation in lockstep: every directed script, then seeded random scripts at FIFO_DEPTH 8
+# (20 seeds, about 10^6 node clocks), 2 and 16 (4 seeds each)
+COSIM_SEEDS ?= $(shell seq 1 20)
+COSIM_TICKS ?= 50000
+COSIM_DEPTH_SEEDS ?= 21 22 23 24
+mk2-cosim-directed: deps $(MK2SIM)
+	$(call run_suite,$@,tb/mk2/run-cosim --sim $(MK2SIM) --out $(BUILD)/cosim-directed --tag directed scripts \
+	  $(DIRECTED_SCRIPTS) $(wildcard tb/mk2/acceptance/*.bus))
+mk2-cosim-random: deps $(MK2SIM) $(MK2GEN)
+	$(call run_suite,$@,bash -c 'for d in 8 2 16; do \
+	  seeds="$(COSIM_SEEDS)"; [ $$d = 8 ] || seeds="$(COSIM_DEPTH_SEEDS)"; \
+	  tb/mk2/run-cosim --sim $(MK2SIM) --gen $(MK2GEN) --out $(BUILD)/cosim-d$$d --tag depth$$d \
+	    --fifo-depth $$d --ticks $(COSIM_TICKS) random $$seeds; done')
+
+# the second simulator: pins recorded on the RTL (Verilator) and on the model, replayed on the RTL under
+# Icarus, every output pin compared at every node clock
+ICARUS_DIR := $(BUILD)/icarus
+MODEL_PIN_SEEDS ?= 101 102 103 104
+MODEL_PIN_TICKS ?= 15000
+$(ICARUS_DIR)/mk2_replay.vvp: tb/mk2/icarus/mk2_replay.v $(MK2_RTL) | deps
+	@mkdir -p $(@D)
+	@iverilog -g2005 -Wall -Irtl/mk2 -o $@ -s mk2_replay tb/mk2/icarus/mk2_replay.v $(MK2_RTL)
+replay-icarus-rtl: deps $(ICARUS_DIR)/mk2_replay.vvp $(MK2SIM)
+	$(call run_suite,$@,tb/mk2/run-replay --sim $(MK2SIM) --backend rtl --vvp $(ICARUS_DIR)/mk2_replay.vvp \
+	  --out $(ICARUS_DIR)/rtl $(DIRECTED_SCRIPTS))
+replay-icarus-model: deps $(ICARUS_DIR)/mk2_replay.vvp $(MK2SIM) $(MK2GEN)
+	@mkdir -p $(ICARUS_DIR)/model
+	@for s in $(MODEL_PIN_SEEDS); do $(MK2GEN) $$s --ticks $(MODEL_PIN_TICKS) -o $(ICARUS_DIR)/model/seed-$$s.bus || exit 2; done
+	$(call run_suite,$@,tb/mk2/run-replay --sim $(MK2SIM) --backend model --vvp $(ICARUS_DIR)/mk2_replay.vvp \
+	  --out $(ICARUS_DIR)/model $(patsubst %,$(ICARUS_DIR)/model/seed-%.bus,$(MODEL_PIN_SEEDS)) $(DIRECTED_SCRIPTS))
+
+# not in make test: as many random seeds as asked, TICKS node clocks each, in lockstep
+TICKS ?= 1000000
+SEEDS ?= 1
+soak: deps $(MK2SIM) $(MK2GEN)
+	$(call run_suite,$@,tb/mk2/run-cosim --sim $(MK2SIM) --gen $(MK2GEN) --out $(BUILD)/soak --tag soak \
+	  --ticks "$(TICKS)" random $(SEEDS))

@@ -12,11 +12,15 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "mk2model_tb.h"
+#include "mk2_tb.h"
 
 static mk2_tb *tb;
 
-static void setup(void) { tb = mk2_tb_new(NULL); }
+static void setup(void)
+{
+    mk2_tb_options o = {.backend = "model", .keep_samples = 1};
+    tb = mk2_tb_new(&o);
+}
 static void teardown(void) { mk2_tb_free(tb); }
 
 #define X(line) ck_assert_msg(mk2_tb_exec(tb, line) == 0, "'%s': %s", line, mk2_tb_error(tb))

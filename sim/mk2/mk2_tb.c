@@ -1,0 +1,942 @@
+/*
+ * mk2_tb.c - the one MultiKron II script runner (sim/mk2/mk2_tb.h), written once over the backend
+ * interface of sim/mk2/mk2_backend.h (Verilated RTL, C reference model, or both in lockstep).
+ *
+ * Four parts, all at the pins of mk2_chip:
+ *   - the script language of docs/mk2-scripts.md: a strict parser that checks a whole file before its
+ *     first node clock (numbers decimal or 0x-hex, every range checked, `after` included);
+ *   - a bus-functional model: read and write cycles with STARTB, the strobes, HOLDB and whatever wait
+ *     states the chip inserts (docs/decisions.md, section 9 and D10.1);
+ *   - pin schedulers: the Timestamp clock (bursts or free-running), X15..X0, NETRDY, TESTB, OUTDISB,
+ *     the CPU ID lines, and `after N CMD` for pin changes while a bus cycle waits;
+ *   - a network capture that takes a byte at every rising NETCLK after which FIFODAB was low, checks odd
+ *     parity, EOM on byte 20 or 84 only, and NETRDY high from the edge that presented the byte to the
+ *     edge that took it, and decodes samples with the trace library (tools/libmk2trace).
+ *
+ * Conservation is checked after every command. "accepted" is counted here from the bus traffic alone
+ * (a sample write acknowledged while sampling is on and its Filter bit is set: the runner tracks the CSR
+ * and Filter writes it makes), "sent" by the capture, "discarded" from the discard pulses and "inside"
+ * from the FIFO count + counter phase observables. A reset or test-mode pop flushes what the chip held;
+ * a test-mode FIFO write injects an entry; both are measured at the edge that performs them.
+ * accepted + injected = sent + discarded + inside + flushed.
+ */
+#include "mk2_tb.h"
+/* TEMPORARY until the generated register map lands */
+enum { MK2_ADDR_SOFT_RESET = 0, MK2_ADDR_CSR = 1, MK2_ADDR_FILTER = 4, MK2_ADDR_FIFO_POP = 21, MK2_ADDR_FIFO_WRITE_FIRST = 25,
+       MK2_ADDR_FIFO_WRITE_LAST = 29, MK2_ADDR_TRACE_FIRST = 96, MK2_CSR_SAMPLING_ON = 1, MK2_CSR_SAMPLING_OFF = 2 };
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define ACK_TIMEOUT_TICKS 1000000ULL
+#define MAX_TICKS 10000000000ULL    /* idle, after, drain: 10^10 node clocks (200 s at 50 MHz) */
+#define MAX_EDGES 1000000000ULL     /* tsclk N, ext J pulse N */
+#define MAX_HOLD 1000000ULL         /* reset N, hold N, strobe hold N, tsclk run DIV */
+#define MAX_TOKENS 8
+
+/* ------------------------------------------------------------------ parsed commands */
+
+enum op {
+    OP_NONE, OP_RESET, OP_WRITE, OP_READ, OP_RDWR, OP_HOLD, OP_STROBE, OP_IDLE, OP_TSCLK, OP_TSCLK_RUN,
+    OP_TSCLK_STOP, OP_EXT_PULSE, OP_EXT_LEVEL, OP_CPU, OP_NETRDY, OP_TEST, OP_OUTDIS, OP_STRAP, OP_DRAIN
+};
+
+typedef struct {
+    int op;
+    const char *name;  /* the command word, for coverage */
+    uint64_t v[4];     /* arguments, per op */
+    int expect;        /* read/rdwr: compare with v[1] under mask v[2] */
+} cmd;
+
+typedef struct {
+    cmd c;
+    int is_after;
+    uint64_t after_ticks;
+} stmt;
+
+typedef struct {
+    uint64_t due_tick;
+    cmd c;
+    long line;         /* script line that scheduled it (0: a single mk2_tb_exec line) */
+} scheduled_cmd;
+
+struct mk2_tb {
+    mk2_tb_options opt;
+    mk2_backend *chip;
+    mk2_pins_in pins;
+    mk2_pins_out out; /* outputs after the last edge */
+    int failed;
+    char err[1024];
+    long line;        /* script line being run, for messages of scheduled commands */
+
+    uint64_t ticks;
+    uint64_t last_read, last_ack_ticks;
+    long hold_ticks;   /* -1: the next read does not hold */
+    int was_reset;     /* a 'reset' has run: bus cycles before it would drive an undefined chip */
+    long strobe_ticks; /* the next cycle keeps STARTB and its strobe low this many ticks after the start */
+    uint64_t tsclk_div;
+    uint64_t tsclk_phase;
+
+    /* network: NETRDY as the script wants it, and a drop the runner holds back while a byte is presented */
+    unsigned netrdy_wanted;
+    int byte_presented; /* a byte is on N7..N0 with FIFODAB low, waiting for the rising NETCLK */
+
+    /* capture */
+    uint8_t bytes[84];
+    int nbytes;
+    uint64_t netclk_rises, first_netclk;
+    int netrdy_when_presented;
+    mk2_sample *samples;
+    int nsamples, samples_cap, truncated;
+    uint64_t nsent_total;
+
+    /* accounting */
+    int sampling_on;
+    uint16_t filter;
+    uint64_t accepted, sent, discarded, flushed, injected;
+    uint64_t inside_prev;
+    long edge_balance; /* inside change + sent + discarded at the last edge */
+
+    scheduled_cmd *sched;
+    int nsched, sched_cap;
+};
+
+static int fail(mk2_tb *tb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(mk2_tb *tb, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(tb->err, sizeof tb->err, fmt, ap);
+    va_end(ap);
+    tb->failed = 1;
+    return -1;
+}
+
+static void chip_reset_state(mk2_tb *tb)
+{
+    tb->sampling_on = 0;
+    tb->filter = 0xFFFF; /* D1.3 */
+}
+
+static int env_int(const char *name, int dflt)
+{
+    const char *s = getenv(name);
+    return s && *s ? atoi(s) : dflt;
+}
+
+mk2_tb *mk2_tb_open(const mk2_tb_options *opt, char *err, size_t errlen)
+{
+    mk2_tb *tb = calloc(1, sizeof *tb);
+    if (!tb) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (opt) tb->opt = *opt;
+    else tb->opt.keep_samples = 1;
+    const char *kind = tb->opt.backend ? tb->opt.backend : getenv("MK2_BACKEND");
+    if (!kind || !*kind) kind = "rtl";
+    int depth = tb->opt.fifo_depth ? tb->opt.fifo_depth : env_int("MK2_FIFO_DEPTH", 8);
+    unsigned el = (unsigned)errlen;
+    if (!strcmp(kind, "rtl")) {
+        tb->chip = mk2_backend_rtl_open(depth, tb->opt.waves_path, err, el);
+    } else if (!strcmp(kind, "model")) {
+        tb->chip = mk2_backend_model_open(depth, err, el);
+    } else if (!strcmp(kind, "lockstep")) {
+        mk2_backend *rtl = mk2_backend_rtl_open(depth, tb->opt.waves_path, err, el);
+        mk2_backend *model = rtl ? mk2_backend_model_open(depth, err, el) : NULL;
+        if (rtl && !model) rtl->close(rtl);
+        tb->chip = model ? mk2_backend_lockstep_open(rtl, model) : NULL;
+    } else {
+        snprintf(err, errlen, "unknown backend '%.40s' (rtl, model or lockstep)", kind);
+    }
+    if (!tb->chip) {
+        free(tb);
+        return NULL;
+    }
+    tb->pins.rst_n = 1;
+    tb->pins.readb = tb->pins.writeb = tb->pins.startb = tb->pins.holdb = 1;
+    tb->pins.testb = tb->pins.outdisb = tb->pins.netrdy = 1;
+    tb->netrdy_wanted = 1;
+    tb->out.ackb = tb->out.fifodab = 1;
+    tb->hold_ticks = -1;
+    chip_reset_state(tb);
+    return tb;
+}
+
+mk2_tb *mk2_tb_new(const mk2_tb_options *opt)
+{
+    char err[256];
+    mk2_tb *tb = mk2_tb_open(opt, err, sizeof err);
+    if (!tb) fprintf(stderr, "mk2_tb: %s\n", err);
+    return tb;
+}
+
+void mk2_tb_free(mk2_tb *tb)
+{
+    if (!tb) return;
+    tb->chip->close(tb->chip);
+    free(tb->sched);
+    free(tb->samples);
+    free(tb);
+}
+
+mk2_backend *mk2_tb_backend(mk2_tb *tb) { return tb->chip; }
+const char *mk2_tb_error(const mk2_tb *tb) { return tb->err; }
+uint64_t mk2_tb_ticks(const mk2_tb *tb) { return tb->ticks; }
+uint64_t mk2_tb_last_read(const mk2_tb *tb) { return tb->last_read; }
+uint64_t mk2_tb_last_ack_ticks(const mk2_tb *tb) { return tb->last_ack_ticks; }
+int mk2_tb_sample_count(const mk2_tb *tb) { return (int)tb->nsent_total; }
+const mk2_sample *mk2_tb_sample(const mk2_tb *tb, int i) { return i >= 0 && i < tb->nsamples ? &tb->samples[i] : NULL; }
+int mk2_tb_truncated_count(const mk2_tb *tb) { return tb->truncated; }
+int mk2_tb_pending_after(const mk2_tb *tb) { return tb->nsched; }
+
+static uint64_t inside_now(const mk2_tb *tb) { return (uint64_t)tb->out.fifo_count + tb->out.counter_phase; }
+
+mk2_tb_accounting mk2_tb_accounts(const mk2_tb *tb)
+{
+    mk2_tb_accounting a = {tb->accepted, tb->sent, tb->discarded, inside_now(tb), tb->flushed, tb->injected};
+    return a;
+}
+
+/* ------------------------------------------------------------------ network capture */
+
+static void sample_done(mk2_tb *tb)
+{
+    mk2_sample s;
+    mk2trace_decode(tb->bytes, tb->nbytes, &s);
+    s.netclk = tb->first_netclk;
+    if (tb->opt.keep_samples) {
+        if (tb->nsamples == tb->samples_cap) {
+            tb->samples_cap = tb->samples_cap ? tb->samples_cap * 2 : 64;
+            mk2_sample *p = realloc(tb->samples, (size_t)tb->samples_cap * sizeof *tb->samples);
+            if (!p) abort();
+            tb->samples = p;
+        }
+        tb->samples[tb->nsamples++] = s;
+    }
+    tb->nsent_total++;
+    tb->sent++;
+    if (tb->chip->note_sample) tb->chip->note_sample(tb->chip, s.kind == 'R', s.shadow_overrun, s.fifo_overrun);
+    if (tb->opt.trace_out) {
+        char line[1024];
+        mk2trace_format(&s, tb->opt.timing, line, sizeof line);
+        fprintf(tb->opt.trace_out, "%s\n", line);
+    }
+    tb->nbytes = 0;
+}
+
+/* A sample cut short by a reset or a test-mode pop (D1.5): reported as a comment, not as a sample. */
+static void cut_short(mk2_tb *tb)
+{
+    if (!tb->nbytes) return;
+    tb->truncated++;
+    if (tb->opt.trace_out) {
+        char line[128];
+        mk2trace_format_truncated(tb->nbytes, tb->opt.timing, tb->first_netclk, line, sizeof line);
+        fprintf(tb->opt.trace_out, "%s\n", line);
+    }
+    tb->nbytes = 0;
+}
+
+/* was: the outputs before this edge; now: after it; netrdy: the NETRDY input of this tick. */
+static int capture(mk2_tb *tb, const mk2_pins_out *was, const mk2_pins_out *now, unsigned netrdy)
+{
+    if (!was->netclk && now->netclk) {
+        tb->netclk_rises++;
+        if (!was->fifodab) {
+            unsigned byte = was->net_data & 0xFF;
+            int pos = tb->nbytes + 1;
+            if (!tb->netrdy_when_presented)
+                return fail(tb, "network: byte %d (0x%02x) presented while NETRDY was low (NETCLK %" PRIu64 ")", pos,
+                            byte, tb->netclk_rises);
+            if (!netrdy)
+                return fail(tb, "network: NETRDY fell after byte %d (0x%02x) was presented and before NETCLK %" PRIu64
+                                " took it (tick %" PRIu64 "); NETRDY must hold from the presenting edge to the taking "
+                                "edge (docs/mk2-interface.md)", pos, byte, tb->netclk_rises, tb->ticks);
+            if (was->parity != !(__builtin_popcount(byte) & 1))
+                return fail(tb, "network: byte %d (0x%02x) has even parity (ODD_PARITY=%u) at NETCLK %" PRIu64, pos,
+                            byte, was->parity, tb->netclk_rises);
+            if (pos == 1) tb->first_netclk = tb->netclk_rises;
+            tb->bytes[tb->nbytes++] = (uint8_t)byte;
+            if (was->eom) {
+                if (pos != 20 && pos != 84)
+                    return fail(tb, "network: EOM on byte %d (a sample ends on byte 20 or 84), NETCLK %" PRIu64, pos,
+                                tb->netclk_rises);
+                sample_done(tb);
+            } else if (pos == 84) {
+                return fail(tb, "network: byte 84 without EOM (NETCLK %" PRIu64 ")", tb->netclk_rises);
+            }
+        }
+    }
+    /* NETCLK fell: a byte (or none) was presented at this edge, with the NETRDY of this tick */
+    if (was->netclk && !now->netclk) tb->netrdy_when_presented = (int)netrdy;
+    tb->byte_presented = !now->netclk && !now->fifodab;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ ticks */
+
+static int exec_cmd(mk2_tb *tb, const cmd *c);
+
+static void log_pins(mk2_tb *tb)
+{
+    const mk2_pins_in *p = &tb->pins;
+    const mk2_pins_out *o = &tb->out;
+    FILE *f = tb->opt.pins_log;
+    fprintf(f, "%" PRIu64 " %x %x %x %x %x %x %x %" PRIx64 " %x %x %x %x %x %x ", tb->ticks, p->rst_n, p->tsclk,
+            p->readb, p->writeb, p->startb, p->holdb, p->addr, p->data, p->cpu, p->waitstate, p->ext, p->testb,
+            p->outdisb, p->netrdy);
+    if (tb->chip->debug_pins) {
+        fprintf(f, "%x %" PRIx64 " %x %x %x %x %x %x %x %x %x %x %x %x %x %x\n", o->ackb, o->data, o->data_oe,
+                o->fifodab, o->netclk, o->net_data, o->parity, o->eom, o->test, o->out_en, o->fifo_count,
+                o->counter_phase, o->shadow_busy, o->net_busy, o->discard, o->overrun_count);
+    } else {
+        /* no T7..T0 or debug group: written as x (not compared); D63..D0 only while driven */
+        if (o->data_oe) fprintf(f, "%x %" PRIx64 " 1", o->ackb, o->data);
+        else fprintf(f, "%x x 0", o->ackb);
+        fprintf(f, " %x %x %x %x %x x %x x x x x x x\n", o->fifodab, o->netclk, o->net_data, o->parity, o->eom,
+                o->out_en);
+    }
+}
+
+static int tick(mk2_tb *tb)
+{
+    for (int i = 0; i < tb->nsched;) {
+        if (tb->sched[i].due_tick > tb->ticks) {
+            i++;
+            continue;
+        }
+        scheduled_cmd s = tb->sched[i];
+        memmove(&tb->sched[i], &tb->sched[i + 1], (size_t)(tb->nsched - i - 1) * sizeof *tb->sched);
+        tb->nsched--;
+        if (exec_cmd(tb, &s.c)) {
+            if (s.line) {
+                char cause[sizeof tb->err];
+                memcpy(cause, tb->err, sizeof cause);
+                snprintf(tb->err, sizeof tb->err, "%.900s (scheduled by 'after' on line %ld)", cause, s.line);
+            }
+            return -1;
+        }
+    }
+    if (tb->tsclk_div) {
+        tb->pins.tsclk = tb->tsclk_phase < tb->tsclk_div / 2;
+        tb->tsclk_phase = (tb->tsclk_phase + 1) % tb->tsclk_div;
+    }
+    /* the runner's network honours its own setup rule: a drop of NETRDY waits until a presented byte is taken */
+    if (!tb->byte_presented) tb->pins.netrdy = tb->netrdy_wanted;
+    mk2_pins_out was = tb->out;
+    uint64_t sent_before = tb->sent;
+    int in_reset = !tb->pins.rst_n;
+    char berr[512];
+    if (tb->chip->tick(tb->chip, &tb->pins, &tb->out, berr, sizeof berr))
+        return fail(tb, "%s", berr);
+    if (tb->opt.pins_log) log_pins(tb);
+    tb->ticks++;
+    uint64_t inside = inside_now(tb);
+    if (in_reset) {
+        /* RESETB empties the chip; the NETCLK count restarts with the first edge after reset */
+        cut_short(tb);
+        tb->flushed += tb->inside_prev - inside;
+        tb->netclk_rises = 0;
+        tb->netrdy_when_presented = 0;
+        tb->byte_presented = 0;
+        tb->inside_prev = inside;
+        tb->edge_balance = 0;
+        chip_reset_state(tb);
+        return 0;
+    }
+    if (capture(tb, &was, &tb->out, tb->pins.netrdy)) return -1;
+    if (tb->out.discard) tb->discarded++;
+    tb->edge_balance = (long)inside - (long)tb->inside_prev + (long)(tb->sent - sent_before) + (long)tb->out.discard;
+    tb->inside_prev = inside;
+    return 0;
+}
+
+static int run_ticks(mk2_tb *tb, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        if (tick(tb)) return -1;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ bus-functional model */
+
+/* What the action edge of an acknowledged write did to the chip's contents, from the bus alone. */
+static int account_write(mk2_tb *tb, unsigned addr, uint64_t data)
+{
+    int test_mode = !tb->pins.testb;
+    if (addr == MK2_ADDR_SOFT_RESET) {
+        cut_short(tb);
+        tb->flushed += (uint64_t)-tb->edge_balance;
+        chip_reset_state(tb);
+    } else if (addr == MK2_ADDR_FIFO_POP && test_mode) {
+        cut_short(tb);
+        tb->flushed += (uint64_t)-tb->edge_balance;
+    } else if (addr >= MK2_ADDR_FIFO_WRITE_FIRST && addr <= MK2_ADDR_FIFO_WRITE_LAST && test_mode) {
+        if (tb->edge_balance < 0 || tb->edge_balance > 1)
+            return fail(tb, "accounting: a test-mode FIFO write changed the contents by %ld", tb->edge_balance);
+        tb->injected += (uint64_t)tb->edge_balance;
+    } else if (addr == MK2_ADDR_CSR) {
+        /* bit pairs 0/1: when both are written the second, "disable", wins (D2.8) */
+        if (data & MK2_CSR_SAMPLING_OFF) tb->sampling_on = 0;
+        else if (data & MK2_CSR_SAMPLING_ON) tb->sampling_on = 1;
+    } else if (addr == MK2_ADDR_FILTER) {
+        tb->filter = (uint16_t)data;
+    } else if (addr >= MK2_ADDR_TRACE_FIRST && tb->sampling_on && (tb->filter >> (addr & 15) & 1)) {
+        tb->accepted++;
+    }
+    return 0;
+}
+
+/* kind: 0 write, 1 read, 2 read driven with READB and WRITEB both low */
+static int bus_cycle(mk2_tb *tb, int kind, unsigned addr, uint64_t data)
+{
+    int is_read = kind != 0;
+    uint64_t start = tb->ticks;
+    /* 'hold N' waits for the next read: a write in between neither uses it up nor is held */
+    long hold = is_read ? tb->hold_ticks : -1;
+    long strobe = tb->strobe_ticks;
+    if (!tb->was_reset)
+        return fail(tb, "bus: a %s before any 'reset': the chip's state is undefined until RESETB has been low "
+                        "(start the script with 'reset')", is_read ? "read" : "write");
+    if (is_read && !tb->pins.outdisb)
+        return fail(tb, "bus: read of address %u while OUTDISB is low ('outdis 1'): every output is off, so neither "
+                        "ACKB nor D63..D0 can be seen; release it with 'outdis 0' first", addr);
+    if (is_read) tb->hold_ticks = -1;
+    tb->strobe_ticks = 0;
+    if (tb->chip->note_cycle) tb->chip->note_cycle(tb->chip, is_read, addr, hold >= 0, &tb->pins);
+    /* first tick: STARTB and the strobe low with address and data; HOLDB high, since the previous
+     * cycle's ACKB may still be low in this tick (D10.1) */
+    tb->pins.addr = addr;
+    tb->pins.data = data;
+    tb->pins.startb = 0;
+    tb->pins.readb = is_read ? 0 : 1;
+    tb->pins.writeb = kind == 1 ? 1 : 0;
+    tb->pins.holdb = 1;
+    if (tick(tb)) return -1;
+    if (strobe == 0) tb->pins.startb = tb->pins.readb = tb->pins.writeb = 1;
+    if (hold >= 0) tb->pins.holdb = 0;
+    while (tb->out.ackb) {
+        if (strobe > 0 && (long)(tb->ticks - start) > strobe) tb->pins.startb = tb->pins.readb = tb->pins.writeb = 1;
+        if (tb->ticks - start >= ACK_TIMEOUT_TICKS)
+            return fail(tb, "bus: ACKB did not come within %llu node clocks (%s of address %u)%s",
+                        (unsigned long long)ACK_TIMEOUT_TICKS, is_read ? "read" : "write", addr,
+                        !tb->pins.outdisb ? "; OUTDISB is low ('outdis 1'), so the network holds and a sample that "
+                                            "waits for room (Table B3a) never gets it"
+                        : tb->pins.netrdy ? ""
+                                          : "; NETRDY is low, so a sample that waits for room (Table B3a) never gets it");
+        if (tick(tb)) return -1;
+    }
+    uint64_t ack_edge = tb->ticks - 1;
+    tb->last_ack_ticks = tb->ticks - start;
+    if (is_read) {
+        if (!tb->pins.outdisb)
+            return fail(tb, "bus: OUTDISB went low during the read of address %u: the data cannot be seen", addr);
+        if (!tb->out.data_oe) return fail(tb, "bus: ACKB low but D63..D0 not driven (read of address %u)", addr);
+        tb->last_read = tb->out.data;
+    } else if (account_write(tb, addr, data)) {
+        return -1;
+    }
+    if (tb->opt.bus_log) {
+        if (is_read) fprintf(tb->opt.bus_log, "rd %u %016" PRIx64 " @%" PRIu64 "\n", addr, tb->last_read, ack_edge);
+        else fprintf(tb->opt.bus_log, "wr %u @%" PRIu64 "\n", addr, ack_edge);
+    }
+    /* a strobe held past ACKB: the chip must not start a second interaction (CLARIFICATIONS) */
+    for (int ack_ended = 0; (long)(tb->ticks - start) <= strobe;) {
+        if (tick(tb)) return -1;
+        if (tb->out.ackb) ack_ended = 1;
+        else if (ack_ended) return fail(tb, "bus: a second ACKB while the strobe was held low (address %u)", addr);
+    }
+    if (strobe > 0 && !tb->pins.startb) {
+        /* the strobes go high for one node clock, as a master's do between cycles */
+        tb->pins.startb = tb->pins.readb = tb->pins.writeb = 1;
+        if (tick(tb)) return -1;
+    }
+    tb->pins.startb = tb->pins.readb = tb->pins.writeb = 1;
+    if (hold >= 0) {
+        for (long i = 0; i < hold; i++) {
+            if (tick(tb)) return -1;
+            if (tb->out.ackb) return fail(tb, "bus: ACKB went high while HOLDB was low (read of address %u)", addr);
+        }
+        tb->pins.holdb = 1;
+        while (!tb->out.ackb) {
+            if (tb->ticks - start >= ACK_TIMEOUT_TICKS) return fail(tb, "bus: ACKB stayed low after HOLDB went high");
+            if (tick(tb)) return -1;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the script language (docs/mk2-scripts.md) */
+
+/* A token as it may be shown in a message: printable ASCII kept, anything else as \xNN, at most 40 bytes. */
+static const char *shown(const char *s, char *buf, size_t len)
+{
+    size_t n = 0;
+    for (; *s && n + 5 < len; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (n >= 40) {
+            n += (size_t)snprintf(buf + n, len - n, "...");
+            break;
+        }
+        if (ch >= 0x20 && ch < 0x7f) buf[n++] = (char)ch;
+        else n += (size_t)snprintf(buf + n, len - n, "\\x%02x", ch);
+    }
+    buf[n < len ? n : len - 1] = 0;
+    return buf;
+}
+
+typedef struct {
+    char *err;
+    size_t errlen;
+} perr;
+
+static int perror_(perr *pe, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int perror_(perr *pe, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(pe->err, pe->errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* A number: decimal without a leading 0 (so nobody reads 010 as octal), or 0x-hex; lo..hi. */
+static int number(perr *pe, const char *tok, const char *what, uint64_t lo, uint64_t hi, uint64_t *v)
+{
+    char b[64];
+    if (!tok) return perror_(pe, "%s is missing", what);
+    uint64_t x = 0;
+    const char *p = tok;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        p += 2;
+        if (!*p) return perror_(pe, "%s: '%s' has no hex digits after 0x", what, shown(tok, b, sizeof b));
+        for (; *p; p++) {
+            int d = *p >= '0' && *p <= '9' ? *p - '0' : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
+                  : *p >= 'A' && *p <= 'F' ? *p - 'A' + 10 : -1;
+            if (d < 0) return perror_(pe, "%s: '%s' is not a 0x-hex number", what, shown(tok, b, sizeof b));
+            if (x >> 60) return perror_(pe, "%s: '%s' does not fit in 64 bits", what, shown(tok, b, sizeof b));
+            x = x << 4 | (uint64_t)d;
+        }
+    } else {
+        if (!(*p >= '0' && *p <= '9'))
+            return perror_(pe, "%s: '%s' is not a number (decimal or 0x-hex)", what, shown(tok, b, sizeof b));
+        if (p[0] == '0' && p[1])
+            return perror_(pe, "%s: '%s' has a leading 0 (numbers are decimal or 0x-hex; a leading 0 is refused "
+                               "so that nobody reads it as octal)", what, shown(tok, b, sizeof b));
+        for (; *p; p++) {
+            if (!(*p >= '0' && *p <= '9'))
+                return perror_(pe, "%s: '%s' is not a number (decimal or 0x-hex)", what, shown(tok, b, sizeof b));
+            unsigned d = (unsigned)(*p - '0');
+            if (x > (UINT64_MAX - d) / 10) return perror_(pe, "%s: '%s' does not fit in 64 bits", what, shown(tok, b, sizeof b));
+            x = x * 10 + d;
+        }
+    }
+    if (x < lo || x > hi)
+        return perror_(pe, "%s %" PRIu64 "..%" PRIu64 ", got %s", what, lo, hi, shown(tok, b, sizeof b));
+    *v = x;
+    return 0;
+}
+
+static int is(const char *tok, const char *word) { return tok && !strcmp(tok, word); }
+
+/* Parse the words of one command into c; is_after: the command follows 'after N' (pin levels only). */
+static int parse_cmd(perr *pe, int nt, char **t, cmd *c, int is_after)
+{
+    char b[64];
+    memset(c, 0, sizeof *c);
+    c->name = t[0];
+    const char *w = t[0];
+    if (is_after) {
+        int pin = is(w, "netrdy") || is(w, "cpu") || is(w, "test") || is(w, "outdis") || is(w, "strap") ||
+                  (is(w, "ext") && !is(t[2], "pulse") && nt >= 3) || (is(w, "tsclk") && (is(t[1], "run") || is(t[1], "stop")));
+        if (!pin)
+            return perror_(pe, "after: '%s%s%s' takes node clocks or is not a pin command; only pin levels can be "
+                               "scheduled (netrdy, ext J 0|1, tsclk run DIV, tsclk stop, cpu, test, outdis, strap)",
+                           shown(w, b, sizeof b), nt > 1 ? " " : "", nt > 1 ? shown(t[1], b + 40, 24) : "");
+    }
+    if (is(w, "reset")) {
+        c->op = OP_RESET;
+        c->v[0] = 8;
+        if (nt > 2) return perror_(pe, "reset: want 'reset [N]'");
+        if (nt == 2 && number(pe, t[1], "reset: N", 1, MAX_HOLD, &c->v[0])) return -1;
+        return 0;
+    }
+    if (is(w, "write")) {
+        c->op = OP_WRITE;
+        if (nt != 3) return perror_(pe, "write: want 'write ADDR DATA' with ADDR 0..127 and DATA up to 64 bits");
+        if (number(pe, t[1], "write: ADDR", 0, 127, &c->v[0])) return -1;
+        return number(pe, t[2], "write: DATA", 0, UINT64_MAX, &c->v[1]);
+    }
+    if (is(w, "read") || is(w, "rdwr")) {
+        c->op = is(w, "read") ? OP_READ : OP_RDWR;
+        c->v[2] = UINT64_MAX;
+        if (nt < 2) return perror_(pe, "%s: want '%s ADDR [expect VALUE [mask MASK]]' with ADDR 0..127", w, w);
+        if (number(pe, t[1], "read: ADDR", 0, 127, &c->v[0])) return -1;
+        if (nt == 2) return 0;
+        c->expect = 1;
+        if (nt == 3) { /* older form: read ADDR VALUE */
+            if (is(t[2], "expect")) return perror_(pe, "%s: 'expect' needs a value: '%s ADDR expect VALUE'", w, w);
+            return number(pe, t[2], "read: expected VALUE", 0, UINT64_MAX, &c->v[1]);
+        }
+        if ((nt != 4 && nt != 6) || !is(t[2], "expect"))
+            return perror_(pe, "%s: want '%s ADDR [expect VALUE [mask MASK]]'", w, w);
+        if (number(pe, t[3], "read: expected VALUE", 0, UINT64_MAX, &c->v[1])) return -1;
+        if (nt == 6) {
+            if (!is(t[4], "mask")) return perror_(pe, "%s: want 'mask MASK' after the expected value", w);
+            return number(pe, t[5], "read: MASK", 0, UINT64_MAX, &c->v[2]);
+        }
+        return 0;
+    }
+    if (is(w, "hold")) {
+        c->op = OP_HOLD;
+        if (nt != 2) return perror_(pe, "hold: want 'hold N' with N 0..%llu", (unsigned long long)MAX_HOLD);
+        return number(pe, t[1], "hold: N", 0, MAX_HOLD, &c->v[0]);
+    }
+    if (is(w, "strobe")) {
+        c->op = OP_STROBE;
+        if (nt != 3 || !is(t[1], "hold")) return perror_(pe, "strobe: want 'strobe hold N' (N >= 1 node clocks)");
+        return number(pe, t[2], "strobe hold: N", 1, MAX_HOLD, &c->v[0]);
+    }
+    if (is(w, "idle")) {
+        c->op = OP_IDLE;
+        if (nt != 2) return perror_(pe, "idle: want 'idle N'");
+        return number(pe, t[1], "idle: N", 0, MAX_TICKS, &c->v[0]);
+    }
+    if (is(w, "tsclk")) {
+        if (nt == 2 && is(t[1], "stop")) {
+            c->op = OP_TSCLK_STOP;
+            return 0;
+        }
+        if (nt == 3 && is(t[1], "run")) {
+            c->op = OP_TSCLK_RUN;
+            if (number(pe, t[2], "tsclk run: DIV", 0, MAX_HOLD, &c->v[0])) return -1;
+            if (c->v[0] == 1 || c->v[0] == 2)
+                return perror_(pe, "tsclk run: want DIV >= 3, got %" PRIu64 ": the Timestamp clock must not exceed 1/3 "
+                                   "of the node clock (NISTIR 5571; the synchronizer needs 3 node clocks a period); "
+                                   "0 stops it", c->v[0]);
+            return 0;
+        }
+        c->op = OP_TSCLK;
+        if (nt != 2) return perror_(pe, "tsclk: want 'tsclk N', 'tsclk run DIV' or 'tsclk stop'");
+        return number(pe, t[1], "tsclk: N", 0, MAX_EDGES, &c->v[0]);
+    }
+    if (is(w, "ext")) {
+        if (nt < 3 || nt > 4) return perror_(pe, "ext: want 'ext J pulse [N]' or 'ext J 0|1', J 0..15");
+        if (number(pe, t[1], "ext J: J", 0, 15, &c->v[0])) return -1;
+        if (is(t[2], "pulse")) {
+            c->op = OP_EXT_PULSE;
+            c->v[1] = 1;
+            if (nt == 4) return number(pe, t[3], "ext J pulse: N", 0, MAX_EDGES, &c->v[1]);
+            return 0;
+        }
+        c->op = OP_EXT_LEVEL;
+        if (nt != 3) return perror_(pe, "ext: want 'ext J 0|1'");
+        return number(pe, t[2], "ext J: level", 0, 1, &c->v[1]);
+    }
+    if (is(w, "cpu")) {
+        c->op = OP_CPU;
+        if (nt == 2 && is(t[1], "none")) return 0;
+        if (nt == 3 && is(t[1], "lines")) return number(pe, t[2], "cpu lines: MASK of C7..C0,", 0, 255, &c->v[0]);
+        if (nt != 2) return perror_(pe, "cpu: want 'cpu N' (0..7), 'cpu none' or 'cpu lines MASK'");
+        if (number(pe, t[1], "cpu: N", 0, 7, &c->v[0])) return -1;
+        c->v[0] = 1ull << c->v[0];
+        return 0;
+    }
+    if (is(w, "netrdy") || is(w, "test") || is(w, "outdis")) {
+        c->op = is(w, "netrdy") ? OP_NETRDY : is(w, "test") ? OP_TEST : OP_OUTDIS;
+        if (nt != 2) return perror_(pe, "%s: want '%s 0|1'", w, w);
+        return number(pe, t[1], w, 0, 1, &c->v[0]);
+    }
+    if (is(w, "strap")) {
+        c->op = OP_STRAP;
+        if (nt != 3 || !is(t[1], "waitstate")) return perror_(pe, "strap: want 'strap waitstate 0|1'");
+        return number(pe, t[2], "strap waitstate", 0, 1, &c->v[0]);
+    }
+    if (is(w, "drain")) {
+        c->op = OP_DRAIN;
+        c->v[0] = 100000;
+        if (nt > 2) return perror_(pe, "drain: want 'drain [MAX]'");
+        if (nt == 2) return number(pe, t[1], "drain: MAX", 1, MAX_TICKS, &c->v[0]);
+        return 0;
+    }
+    return perror_(pe, "unknown command '%s'", shown(w, b, sizeof b));
+}
+
+/* One line (without its newline) -> st; st->c.op == OP_NONE for a blank or comment line. The line is
+ * changed in place (comment cut, words split). */
+static int parse_line(perr *pe, char *line, size_t len, stmt *st)
+{
+    memset(st, 0, sizeof *st);
+    if (len && line[len - 1] == '\r') line[--len] = 0; /* CRLF */
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)line[i];
+        if (ch == 0) return perror_(pe, "a NUL byte at column %zu (a script is text)", i + 1);
+        if (ch == '\r')
+            return perror_(pe, "a carriage return not followed by a line feed at column %zu (CR-only line ends are "
+                               "not accepted: use LF or CRLF)", i + 1);
+        if (ch == '#') {
+            line[i] = 0;
+            len = i;
+            break;
+        }
+        if (ch < 0x20 && ch != '\t') return perror_(pe, "a control character 0x%02x at column %zu", ch, i + 1);
+    }
+    char *t[MAX_TOKENS + 1];
+    int nt = 0;
+    for (char *p = strtok(line, " \t"); p; p = strtok(NULL, " \t")) {
+        if (nt == MAX_TOKENS) return perror_(pe, "too many words on one line (at most %d)", MAX_TOKENS);
+        t[nt++] = p;
+    }
+    t[nt] = NULL;
+    if (!nt) return 0;
+    if (is(t[0], "after")) {
+        st->is_after = 1;
+        if (nt < 3) return perror_(pe, "after: want 'after N COMMAND'");
+        if (number(pe, t[1], "after: N", 0, MAX_TICKS, &st->after_ticks)) return -1;
+        return parse_cmd(pe, nt - 2, t + 2, &st->c, 1);
+    }
+    return parse_cmd(pe, nt, t, &st->c, 0);
+}
+
+/* ------------------------------------------------------------------ executing commands */
+
+static int cmd_tsclk(mk2_tb *tb, uint64_t n)
+{
+    /* exactly N rising edges whatever the level, at node/4 (two ticks high, two low); the pin is left low */
+    tb->tsclk_div = 0;
+    if (tb->pins.tsclk && n) {
+        tb->pins.tsclk = 0;
+        if (run_ticks(tb, 2)) return -1;
+    }
+    tb->pins.tsclk = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        tb->pins.tsclk = 1;
+        if (run_ticks(tb, 2)) return -1;
+        tb->pins.tsclk = 0;
+        if (run_ticks(tb, 2)) return -1;
+    }
+    return 0;
+}
+
+static int cmd_ext_pulse(mk2_tb *tb, unsigned j, uint64_t n)
+{
+    /* exactly N rising edges on XJ whatever its level, at node/2; XJ is left low */
+    unsigned bit = 1u << j;
+    if ((tb->pins.ext & bit) && n) {
+        tb->pins.ext &= ~bit;
+        if (tick(tb)) return -1;
+    }
+    for (uint64_t i = 0; i < n; i++) {
+        tb->pins.ext |= bit;
+        if (tick(tb)) return -1;
+        tb->pins.ext &= ~bit;
+        if (tick(tb)) return -1;
+    }
+    tb->pins.ext &= ~bit;
+    return 0;
+}
+
+static int cmd_drain(mk2_tb *tb, uint64_t max)
+{
+    for (uint64_t n = 0; inside_now(tb) || tb->nbytes; n++) {
+        if (n >= max)
+            return fail(tb, "drain: %" PRIu64 " samples still inside after %" PRIu64 " node clocks%s", inside_now(tb), max,
+                        !tb->pins.outdisb ? " (OUTDISB is low: the network holds)"
+                        : tb->pins.netrdy ? ""
+                                          : " (NETRDY is low)");
+        if (tick(tb)) return -1;
+    }
+    return 0;
+}
+
+static int exec_cmd(mk2_tb *tb, const cmd *c)
+{
+    if (tb->chip->note_command) tb->chip->note_command(tb->chip, c->name);
+    switch (c->op) {
+    case OP_NONE: return 0;
+    case OP_RESET:
+        tb->pins.rst_n = 0;
+        if (run_ticks(tb, c->v[0])) return -1;
+        tb->pins.rst_n = 1;
+        tb->was_reset = 1;
+        return run_ticks(tb, 2); /* the reset synchronizer's two flops (D1.1) */
+    case OP_WRITE: return bus_cycle(tb, 0, (unsigned)c->v[0], c->v[1]);
+    case OP_READ:
+    case OP_RDWR:
+        if (bus_cycle(tb, c->op == OP_READ ? 1 : 2, (unsigned)c->v[0], 0)) return -1;
+        if (c->expect && ((tb->last_read ^ c->v[1]) & c->v[2]))
+            return fail(tb, "read %u: got 0x%016" PRIx64 ", expected 0x%016" PRIx64 " (mask 0x%016" PRIx64 ")",
+                        (unsigned)c->v[0], tb->last_read, c->v[1], c->v[2]);
+        return 0;
+    case OP_HOLD: tb->hold_ticks = (long)c->v[0]; return 0;
+    case OP_STROBE: tb->strobe_ticks = (long)c->v[0]; return 0;
+    case OP_IDLE: return run_ticks(tb, c->v[0]);
+    case OP_TSCLK: return cmd_tsclk(tb, c->v[0]);
+    case OP_TSCLK_RUN:
+        /* the period starts with its high half; a pin already high continues it (no extra rising edge) */
+        tb->tsclk_div = c->v[0];
+        tb->tsclk_phase = 0;
+        if (!c->v[0]) tb->pins.tsclk = 0;
+        return 0;
+    case OP_TSCLK_STOP: tb->tsclk_div = 0; tb->pins.tsclk = 0; return 0;
+    case OP_EXT_PULSE: return cmd_ext_pulse(tb, (unsigned)c->v[0], c->v[1]);
+    case OP_EXT_LEVEL: {
+        unsigned bit = 1u << c->v[0];
+        tb->pins.ext = c->v[1] ? (tb->pins.ext | bit) : (tb->pins.ext & ~bit);
+        return 0;
+    }
+    case OP_CPU: tb->pins.cpu = (unsigned)c->v[0]; return 0;
+    case OP_NETRDY: tb->netrdy_wanted = (unsigned)c->v[0]; if (c->v[0]) tb->pins.netrdy = 1; return 0;
+    case OP_TEST: tb->pins.testb = !c->v[0]; return 0;
+    case OP_OUTDIS: tb->pins.outdisb = !c->v[0]; return 0;
+    case OP_STRAP: tb->pins.waitstate = (unsigned)c->v[0]; return 0;
+    case OP_DRAIN: return cmd_drain(tb, c->v[0]);
+    }
+    return fail(tb, "internal: unknown operation %d", c->op);
+}
+
+static int exec_stmt(mk2_tb *tb, const stmt *st, long line)
+{
+    if (!st->is_after) return exec_cmd(tb, &st->c);
+    if (tb->nsched == tb->sched_cap) {
+        tb->sched_cap = tb->sched_cap ? tb->sched_cap * 2 : 16;
+        scheduled_cmd *p = realloc(tb->sched, (size_t)tb->sched_cap * sizeof *tb->sched);
+        if (!p) return fail(tb, "out of memory for 'after' commands");
+        tb->sched = p;
+    }
+    tb->sched[tb->nsched].due_tick = tb->ticks + st->after_ticks;
+    tb->sched[tb->nsched].c = st->c;
+    tb->sched[tb->nsched].line = line;
+    tb->nsched++;
+    return 0;
+}
+
+static int check_conservation(mk2_tb *tb)
+{
+    mk2_tb_accounting a = mk2_tb_accounts(tb);
+    if (a.accepted + a.injected != a.sent + a.discarded + a.inside + a.flushed)
+        return fail(tb, "conservation: accepted %" PRIu64 " + injected %" PRIu64 " != sent %" PRIu64 " + discarded %" PRIu64
+                        " + inside %" PRIu64 " + flushed %" PRIu64,
+                    a.accepted, a.injected, a.sent, a.discarded, a.inside, a.flushed);
+    return 0;
+}
+
+int mk2_tb_exec(mk2_tb *tb, const char *line)
+{
+    if (tb->failed) return -1;
+    size_t len = strlen(line);
+    while (len && line[len - 1] == '\n') len--;
+    char *buf = malloc(len + 1);
+    if (!buf) return fail(tb, "out of memory");
+    memcpy(buf, line, len);
+    buf[len] = 0;
+    perr pe = {tb->err, sizeof tb->err};
+    stmt st;
+    int rc = parse_line(&pe, buf, len, &st);
+    free(buf);
+    if (rc) {
+        tb->failed = 1;
+        return -1;
+    }
+    if (exec_stmt(tb, &st, 0)) return -1;
+    return check_conservation(tb);
+}
+
+/* Read a script line by line (any length); for each line call fn. Refuses what is not a readable
+ * regular file or pipe, and NUL bytes (fgets-style reading would drop what follows them). */
+typedef int (*line_fn)(mk2_tb *tb, long lineno, char *line, size_t len, void *arg);
+
+static int each_line(mk2_tb *tb, const char *path, line_fn fn, void *arg)
+{
+    struct stat st;
+    if (stat(path, &st)) return fail(tb, "%s: cannot open: %s", path, strerror(errno));
+    if (S_ISDIR(st.st_mode)) return fail(tb, "%s: is a directory, not a script", path);
+    FILE *f = fopen(path, "r");
+    if (!f) return fail(tb, "%s: cannot open: %s", path, strerror(errno));
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    long lineno = 0;
+    int rc = 0;
+    errno = 0;
+    while ((n = getline(&line, &cap, f)) > 0) {
+        lineno++;
+        size_t len = (size_t)n;
+        if (line[len - 1] == '\n') line[--len] = 0;
+        if ((rc = fn(tb, lineno, line, len, arg)) != 0) break;
+        errno = 0;
+    }
+    if (!rc && ferror(f)) rc = fail(tb, "%s: read error after line %ld: %s", path, lineno, strerror(errno));
+    free(line);
+    fclose(f);
+    return rc;
+}
+
+typedef struct {
+    const char *path;
+} file_arg;
+
+static void line_error(mk2_tb *tb, const char *path, long lineno, const char *text, size_t len)
+{
+    char cause[sizeof tb->err], shown_line[160];
+    memcpy(cause, tb->err, sizeof cause);
+    size_t k = 0;
+    for (size_t i = 0; i < len && k + 5 < 120; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        if (ch >= 0x20 && ch < 0x7f) shown_line[k++] = (char)ch;
+        else k += (size_t)snprintf(shown_line + k, sizeof shown_line - k, "\\x%02x", ch);
+    }
+    shown_line[k] = 0;
+    snprintf(tb->err, sizeof tb->err, "%.200s:%ld: %.700s (line: %s%s)", path, lineno, cause, shown_line,
+             len > 120 ? "..." : "");
+    tb->failed = 1;
+}
+
+static int check_one(mk2_tb *tb, long lineno, char *line, size_t len, void *arg)
+{
+    char *copy = malloc(len + 1);
+    if (!copy) return fail(tb, "out of memory");
+    memcpy(copy, line, len + 1);
+    perr pe = {tb->err, sizeof tb->err};
+    stmt st;
+    int rc = parse_line(&pe, copy, len, &st);
+    free(copy);
+    if (rc) line_error(tb, ((file_arg *)arg)->path, lineno, line, len);
+    return rc;
+}
+
+static int run_one(mk2_tb *tb, long lineno, char *line, size_t len, void *arg)
+{
+    char *copy = malloc(len + 1);
+    if (!copy) return fail(tb, "out of memory");
+    memcpy(copy, line, len + 1);
+    perr pe = {tb->err, sizeof tb->err};
+    stmt st;
+    int rc = parse_line(&pe, copy, len, &st);
+    free(copy);
+    tb->line = lineno;
+    if (rc || exec_stmt(tb, &st, lineno) || check_conservation(tb)) {
+        line_error(tb, ((file_arg *)arg)->path, lineno, line, len);
+        return -1;
+    }
+    return 0;
+}
+
+int mk2_tb_check_file(mk2_tb *tb, const char *path)
+{
+    if (tb->failed) return -1;
+    file_arg a = {path};
+    return each_line(tb, path, check_one, &a);
+}
+
+int mk2_tb_run_file(mk2_tb *tb, const char *path)
+{
+    if (mk2_tb_check_file(tb, path)) return -1;
+    file_arg a = {path};
+    return each_line(tb, path, run_one, &a);
+}
