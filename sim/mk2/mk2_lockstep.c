@@ -41,8 +41,8 @@ static int lockstep_tick(mk2_backend *self, const mk2_pins_in *in, mk2_pins_out 
     };
     for (size_t i = 0; i < sizeof pins / sizeof *pins; i++)
         if (pins[i].on && pins[i].x != pins[i].y) {
-            snprintf(err, errlen, "lockstep: node clock %" PRIu64 " (the edge after tick %" PRIu64 "): %s differs: %s 0x%" PRIx64
-                     ", %s 0x%" PRIx64, t + 1, t, pins[i].pin, c->a->name, pins[i].x, c->b->name, pins[i].y);
+            snprintf(err, errlen, "lockstep: tick %" PRIu64 ": %s differs after the edge: %s 0x%" PRIx64
+                     ", %s 0x%" PRIx64, t, pins[i].pin, c->a->name, pins[i].x, c->b->name, pins[i].y);
             return -1;
         }
     return 0;

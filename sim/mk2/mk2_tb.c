@@ -45,9 +45,11 @@ enum op {
     OP_TSCLK_STOP, OP_EXT_PULSE, OP_EXT_LEVEL, OP_CPU, OP_NETRDY, OP_TEST, OP_OUTDIS, OP_STRAP, OP_DRAIN
 };
 
+static const char *const op_names[] = {"", "reset", "write", "read", "rdwr", "hold", "strobe", "idle", "tsclk",
+                                      "tsclk", "tsclk", "ext", "ext", "cpu", "netrdy", "test", "outdis", "strap", "drain"};
+
 typedef struct {
     int op;
-    const char *name;  /* the command word, for coverage */
     uint64_t v[4];     /* arguments, per op */
     int expect;        /* read/rdwr: compare with v[1] under mask v[2] */
 } cmd;
@@ -549,7 +551,6 @@ static int parse_cmd(perr *pe, int nt, char **t, cmd *c, int is_after)
 {
     char b[64];
     memset(c, 0, sizeof *c);
-    c->name = t[0];
     const char *w = t[0];
     if (is_after) {
         int pin = is(w, "netrdy") || is(w, "cpu") || is(w, "test") || is(w, "outdis") || is(w, "strap") ||
@@ -756,7 +757,7 @@ static int cmd_drain(mk2_tb *tb, uint64_t max)
 
 static int exec_cmd(mk2_tb *tb, const cmd *c)
 {
-    if (tb->chip->note_command) tb->chip->note_command(tb->chip, c->name);
+    if (tb->chip->note_command && c->op != OP_NONE) tb->chip->note_command(tb->chip, op_names[c->op]);
     switch (c->op) {
     case OP_NONE: return 0;
     case OP_RESET:
@@ -803,6 +804,7 @@ static int exec_cmd(mk2_tb *tb, const cmd *c)
 static int exec_stmt(mk2_tb *tb, const stmt *st, long line)
 {
     if (!st->is_after) return exec_cmd(tb, &st->c);
+    if (tb->chip->note_command) tb->chip->note_command(tb->chip, "after");
     if (tb->nsched == tb->sched_cap) {
         tb->sched_cap = tb->sched_cap ? tb->sched_cap * 2 : 16;
         scheduled_cmd *p = realloc(tb->sched, (size_t)tb->sched_cap * sizeof *tb->sched);
