@@ -674,12 +674,14 @@ static int parse_line(perr *pe, char *line, size_t len, stmt *st)
 {
     memset(st, 0, sizeof *st);
     if (len && line[len - 1] == '\r') line[--len] = 0; /* CRLF */
-    for (size_t i = 0; i < len; i++) {
-        unsigned char ch = (unsigned char)line[i];
-        if (ch == 0) return perror_(pe, "a NUL byte at column %zu (a script is text)", i + 1);
-        if (ch == '\r')
+    for (size_t i = 0; i < len; i++) { /* comments included: a NUL or a lone CR would hide what follows */
+        if (line[i] == 0) return perror_(pe, "a NUL byte at column %zu (a script is text)", i + 1);
+        if (line[i] == '\r')
             return perror_(pe, "a carriage return not followed by a line feed at column %zu (CR-only line ends are "
                                "not accepted: use LF or CRLF)", i + 1);
+    }
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)line[i];
         if (ch == '#') {
             line[i] = 0;
             len = i;

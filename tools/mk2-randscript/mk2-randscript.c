@@ -428,11 +428,22 @@ int main(int argc, char **argv)
             line("rdwr %u", rnd(128));
             st.ticks += 3;
         } else if (r < 999) { /* OUTDISB low for a while: outputs off, the network holds */
+            /* a release is also scheduled: a sample write that waits for room (Table B3a) while the
+             * network holds would otherwise wait for ever (a later one finds OUTDISB high: no effect) */
+            unsigned idle = 1 + rnd(200);
             line("outdis 1");
-            s_idle(1 + rnd(200));
+            s_after(idle + 1 + rnd(100), "outdis 0");
+            s_idle(idle);
             if (chance(50)) s_write(96 + rnd(16), rnd64());
             line("outdis 0");
-        } else { /* let everything out */
+        } else { /* let everything out (a network a test segment left disabled is enabled first: a drain
+                    would otherwise never end) */
+            if (st.net_disabled) {
+                line("test 1");
+                s_write(20, 0);
+                line("test 0");
+                st.net_disabled = 0;
+            }
             line("netrdy 1");
             line("drain 400000");
             st.ticks += 400;
