@@ -88,9 +88,9 @@ mk2-lint: deps
 	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_fpga_eval_top $(MK2_RTL) rtl/boards/mk2_fpga_eval_top.v
 
 # ---------------------------------------------------------------- tests (make test)
-TEST_TARGETS += mk2-golden mk2-acceptance mk2-bad-inputs mk2-check-rtl mk2-check-model mk2-model-unit \
+TEST_TARGETS += mk2-golden mk2-acceptance mk2-bad-inputs mk2-grammar mk2-check-rtl mk2-check-model mk2-model-unit \
   mk2-cosim-directed mk2-cosim-random replay-icarus-rtl replay-icarus-model
-.PHONY: mk2-golden mk2-acceptance mk2-bad-inputs mk2-check-rtl mk2-check-model mk2-model-unit \
+.PHONY: mk2-golden mk2-acceptance mk2-bad-inputs mk2-grammar mk2-check-rtl mk2-check-model mk2-model-unit \
   mk2-cosim-directed mk2-cosim-random replay-icarus-rtl replay-icarus-model
 
 # directed scenarios against their reviewed golden traces (tb/mk2/scripts/NAME.expect), on the RTL
@@ -104,6 +104,10 @@ mk2-acceptance: deps $(MK2SIM)
 # malformed or failing scripts stop every backend with exit 1 and a message naming the line
 mk2-bad-inputs: deps $(MK2SIM)
 	$(call run_suite,$@,tb/mk2/run-bad $(MK2SIM) rtl model)
+
+# the script language's defined behaviour (docs/mk2-scripts.md): CRLF, long lines, pin levels, on every backend
+mk2-grammar: deps $(MK2SIM)
+	$(call run_suite,$@,tb/mk2/run-grammar $(MK2SIM) $(BUILD)/grammar rtl model lockstep)
 
 # Check suites: a test per row of Tables B1, B3a, B3b, B4-B7 and per CLARIFICATIONS bullet; one program,
 # run on each backend

@@ -710,9 +710,11 @@ static int parse_line(perr *pe, char *line, size_t len, stmt *st)
 
 static int cmd_tsclk(mk2_tb *tb, uint64_t n)
 {
-    /* exactly N rising edges whatever the level, at node/4 (two ticks high, two low); the pin is left low */
+    /* exactly N rising edges whatever the level, at node/4 (two ticks high, two low); the pin is left low.
+     * A pin left high (by 'tsclk run') is first held low for two ticks, so that the chip sees the low and the
+     * next rise is an edge (N = 0 too: 'tsclk 0' then 'tsclk 1' is one edge) */
     tb->tsclk_div = 0;
-    if (tb->pins.tsclk && n) {
+    if (tb->pins.tsclk) {
         tb->pins.tsclk = 0;
         if (run_ticks(tb, 2)) return -1;
     }
@@ -730,7 +732,7 @@ static int cmd_ext_pulse(mk2_tb *tb, unsigned j, uint64_t n)
 {
     /* exactly N rising edges on XJ whatever its level, at node/2; XJ is left low */
     unsigned bit = 1u << j;
-    if ((tb->pins.ext & bit) && n) {
+    if (tb->pins.ext & bit) { /* held high by 'ext J 1': one tick low first, so the first pulse is an edge */
         tb->pins.ext &= ~bit;
         if (tick(tb)) return -1;
     }
