@@ -52,6 +52,7 @@ module mk2_fpga_eval_top (
   wire [7:0]  test_unused, dbg_fifo_count_unused;
   wire [31:0] dbg_overrun_unused;
   wire        out_en_unused, dbg_phase_unused, dbg_shadow_unused, dbg_net_unused, dbg_discard_unused;
+  wire        dbg_overspeed_unused;
 
   mk2_chip chip (
     .clk_i(clk_i), .rst_ni(rst_ni), .tsclk_i(tsclk_i),
@@ -64,11 +65,13 @@ module mk2_fpga_eval_top (
     .net_eom_o(net_eom_o), .test_o(test_unused), .out_en_o(out_en_unused),
     .dbg_fifo_count_o(dbg_fifo_count_unused), .dbg_counter_phase_o(dbg_phase_unused),
     .dbg_shadow_busy_o(dbg_shadow_unused), .dbg_net_busy_o(dbg_net_unused), .dbg_discard_o(dbg_discard_unused),
-    .dbg_overrun_count_o(dbg_overrun_unused), .hw_trigger_i(1'b0), .hw_trigger_word_i(32'd0)
+    .dbg_overrun_count_o(dbg_overrun_unused),
+    .dbg_tsclk_overspeed_o(dbg_overspeed_unused), .hw_trigger_i(1'b0), .hw_trigger_word_i(32'd0)
   );
 
   // The debug outputs exist for testbenches; on this board nothing reads them.
   wire unused_ok = &{1'b0, test_unused, dbg_fifo_count_unused, dbg_overrun_unused, out_en_unused,
-                     dbg_phase_unused, dbg_shadow_unused, dbg_net_unused, dbg_discard_unused};
+                     dbg_phase_unused, dbg_shadow_unused, dbg_net_unused, dbg_discard_unused,
+                     dbg_overspeed_unused};
 endmodule
 `default_nettype wire

@@ -54,7 +54,8 @@ module mk2_chip #(
   output wire        dbg_shadow_busy_o,
   output wire        dbg_net_busy_o,
   output wire        dbg_discard_o,
-  output wire [31:0] dbg_overrun_count_o
+  output wire [31:0] dbg_overrun_count_o,
+  output wire        dbg_tsclk_overspeed_o  // sticky until RESETB: the Timestamp clock exceeded node/3
 );
   initial begin
     if (FIFO_DEPTH < 2 || FIFO_DEPTH > 255) begin
@@ -155,7 +156,7 @@ module mk2_chip #(
   mk2_timestamp timestamp (
     .clk_i(clk_i), .rst_ni(rst_n), .test_mode_i(test_mode), .ts_tick_i(ts_tick),
     .act_i(act_block), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[55:0]),
-    .ts_o(ts), .rdata_o(ts_rdata));
+    .ts_o(ts), .rdata_o(ts_rdata), .overspeed_o(dbg_tsclk_overspeed_o));
 
   // ---------------------------------------------------------------- resource counters
   wire         shadow_copy, net_shadow_release;

@@ -8,6 +8,11 @@
 // Timing: the +1 is split into two 28-bit halves; the upper half adds the lower half's all-ones
 // carry, so the longest carry chain is 28 bits (a 56-bit ripple would limit an iCE40 UP5K to ~40 MHz).
 // Nothing of the split is visible: both halves change at the same edge. No parameters.
+// Over-speed: the spec limits the Timestamp clock to node/3, so synchronized rises come at least 3 node
+// clocks apart; two rises closer than that mean a clock too fast for the synchronizer to count reliably in
+// hardware (a level held for less than 1.5 node clocks may be sampled once, twice or not at all).
+// overspeed_o is sticky until RESETB: a status for integrators, outside the CSR so that no pin of the spec
+// changes.
 module mk2_timestamp (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -18,11 +23,14 @@ module mk2_timestamp (
   input  wire [6:0]  act_addr_i,
   input  wire [55:0] act_data_i,
   output wire [55:0] ts_o,
-  output wire [63:0] rdata_o
+  output wire [63:0] rdata_o,
+  output wire        overspeed_o   // sticky: two Timestamp rises less than 3 node clocks apart
 );
   localparam [6:0] A_TIMESTAMP = 7'd2, A_INC_TIMESTAMP = 7'd16;
 
   reg [55:0] ts_q, ts_d;
+  reg [1:0]  since_rise_q, since_rise_d;  // node clocks since the last rise, saturating at 3
+  reg        overspeed_q, overspeed_d;
 
   wire        low_all_ones = &ts_q[27:0];
   wire [55:0] ts_plus_one  = {ts_q[55:28] + {27'd0, low_all_ones}, ts_q[27:0] + 28'd1};
@@ -35,12 +43,31 @@ module mk2_timestamp (
     if (test_write && act_addr_i == A_TIMESTAMP)        ts_d = act_data_i;
   end
 
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) ts_q <= 56'd0;
-    else         ts_q <= ts_d;
+  always @* begin
+    since_rise_d = since_rise_q;
+    overspeed_d  = overspeed_q;
+    if (ts_tick_i) begin
+      if (since_rise_q != 2'd3) overspeed_d = 1'b1;
+      since_rise_d = 2'd1;
+    end else if (since_rise_q != 2'd3) begin
+      since_rise_d = since_rise_q + 2'd1;
+    end
   end
 
-  assign ts_o    = ts_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ts_q         <= 56'd0;
+      since_rise_q <= 2'd3;
+      overspeed_q  <= 1'b0;
+    end else begin
+      ts_q         <= ts_d;
+      since_rise_q <= since_rise_d;
+      overspeed_q  <= overspeed_d;
+    end
+  end
+
+  assign ts_o        = ts_q;
+  assign overspeed_o = overspeed_q;
   assign rdata_o = (act_addr_i == A_TIMESTAMP) ? {8'hFF, ts_q} : {64{1'b1}};
 endmodule
 `default_nettype wire

@@ -29,6 +29,7 @@ typedef struct {
 typedef struct {
     unsigned ackb, data_oe, fifodab, netclk, net_data, parity, eom, test, out_en;
     unsigned fifo_count, counter_phase, shadow_busy, net_busy, discard, overrun_count;
+    unsigned tsclk_overspeed; /* RTL only: sticky, the Timestamp clock ran faster than node/3 */
     uint64_t data;
 } mk2_pins_out;
 

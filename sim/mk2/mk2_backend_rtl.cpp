@@ -27,6 +27,7 @@ template <class V> int tick(mk2_backend *b, const mk2_pins_in *in, mk2_pins_out 
         out->fifo_count = t->dbg_fifo_count_o; out->counter_phase = t->dbg_counter_phase_o;
         out->shadow_busy = t->dbg_shadow_busy_o; out->net_busy = t->dbg_net_busy_o;
         out->discard = t->dbg_discard_o; out->overrun_count = t->dbg_overrun_count_o;
+        out->tsclk_overspeed = t->dbg_tsclk_overspeed_o;
     });
     return 0;
 }

@@ -95,6 +95,7 @@ struct mk2_tb {
     mk2_sample *samples;
     int nsamples, samples_cap, truncated;
     uint64_t nsent_total;
+    int tsclk_overspeed_seen;
 
     /* accounting */
     int sampling_on;
@@ -195,6 +196,7 @@ int mk2_tb_sample_count(const mk2_tb *tb) { return (int)tb->nsent_total; }
 const mk2_sample *mk2_tb_sample(const mk2_tb *tb, int i) { return i >= 0 && i < tb->nsamples ? &tb->samples[i] : NULL; }
 int mk2_tb_truncated_count(const mk2_tb *tb) { return tb->truncated; }
 int mk2_tb_pending_after(const mk2_tb *tb) { return tb->nsched; }
+int mk2_tb_tsclk_overspeed(const mk2_tb *tb) { return tb->tsclk_overspeed_seen; }
 
 static uint64_t inside_now(const mk2_tb *tb) { return (uint64_t)tb->out.fifo_count + tb->out.counter_phase; }
 
@@ -338,6 +340,7 @@ static int tick(mk2_tb *tb)
         return fail(tb, "%s", berr);
     if (tb->opt.pins_log) log_pins(tb);
     tb->ticks++;
+    tb->tsclk_overspeed_seen |= (int)tb->out.tsclk_overspeed;
     uint64_t inside = inside_now(tb);
     if (in_reset) {
         /* RESETB empties the chip; the NETCLK count restarts with the first edge after reset */
@@ -616,10 +619,10 @@ static int parse_cmd(perr *pe, int nt, char **t, cmd *c, int is_after)
         if (nt == 3 && is(t[1], "run")) {
             c->op = OP_TSCLK_RUN;
             if (number(pe, t[2], "tsclk run: DIV", 0, MAX_HOLD, &c->v[0])) return -1;
-            if (c->v[0] == 1 || c->v[0] == 2)
-                return perror_(pe, "tsclk run: want DIV >= 3, got %" PRIu64 ": the Timestamp clock must not exceed 1/3 "
-                                   "of the node clock (NISTIR 5571; the synchronizer needs 3 node clocks a period); "
-                                   "0 stops it", c->v[0]);
+            if (c->v[0] == 1)
+                return perror_(pe, "tsclk run: want DIV >= 2 (a pin changes at most once a node clock), or 0 to stop; "
+                                   "DIV >= 3 keeps within NISTIR 5571's node/3 limit, DIV 2 exceeds it on purpose "
+                                   "(the chip's over-speed flag shows it)");
             return 0;
         }
         c->op = OP_TSCLK;

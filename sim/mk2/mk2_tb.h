@@ -63,6 +63,7 @@ int mk2_tb_sample_count(const mk2_tb *tb);          /* samples that left the net
 const mk2_sample *mk2_tb_sample(const mk2_tb *tb, int i); /* with keep_samples; NULL otherwise */
 int mk2_tb_truncated_count(const mk2_tb *tb);       /* samples cut short by a reset or test-mode pop */
 int mk2_tb_pending_after(const mk2_tb *tb);         /* `after` commands not yet due */
+int mk2_tb_tsclk_overspeed(const mk2_tb *tb);       /* the RTL's over-speed flag was seen set (RTL backends only) */
 
 /* Conservation counters (see docs/mk2-interface.md). */
 typedef struct {

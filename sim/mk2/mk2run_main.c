@@ -155,6 +155,9 @@ int main(int argc, char **argv)
     else if (mk2_tb_pending_after(tb))
         fprintf(stderr, "%s: note: %d 'after' command(s) never came due: the script ended first\n", prog,
                 mk2_tb_pending_after(tb));
+    if (mk2_tb_tsclk_overspeed(tb))
+        fprintf(stderr, "%s: warning: the Timestamp clock ran faster than node/3 (the chip's dbg_tsclk_overspeed_o "
+                        "was set): on hardware its edges may be lost (docs/mk2-interface.md)\n", prog);
     mk2_tb_accounting a = mk2_tb_accounts(tb);
     fprintf(stderr, "%s: %s: %" PRIu64 " ticks, %d samples (%d truncated), accepted %" PRIu64 " sent %" PRIu64
                     " discarded %" PRIu64 " inside %" PRIu64 " flushed %" PRIu64 " injected %" PRIu64 "\n",
