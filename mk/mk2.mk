@@ -162,9 +162,12 @@ replay-icarus-model: deps $(ICARUS_DIR)/mk2_replay.vvp $(MK2SIM) $(MK2GEN)
 	$(call run_suite,$@,tb/mk2/run-replay --sim $(MK2SIM) --backend model --vvp $(ICARUS_DIR)/mk2_replay.vvp \
 	  --out $(ICARUS_DIR)/model $(patsubst %,$(ICARUS_DIR)/model/seed-%.bus,$(MODEL_PIN_SEEDS)) $(DIRECTED_SCRIPTS))
 
-# not in make test: as many random seeds as asked, TICKS node clocks each, in lockstep
-TICKS ?= 1000000
-SEEDS ?= 1
+# not in make test: TICKS node clocks in all (default 10^8) of seeded random scripts in lockstep, SEED_TICKS
+# each (seeds 1000, 1001, ...); 0 differences, and the largest resident memory of one run printed
+TICKS ?= 100000000
+SEED_TICKS ?= 2000000
 soak: deps $(MK2SIM) $(MK2GEN)
+	@[[ "$(TICKS)" =~ ^[0-9]+$$ && "$(SEED_TICKS)" =~ ^[1-9][0-9]*$$ ]] || \
+	  { echo "make soak: TICKS and SEED_TICKS are node-clock counts (decimal), got '$(TICKS)' '$(SEED_TICKS)'" >&2; exit 2; }
 	$(call run_suite,$@,tb/mk2/run-cosim --sim $(MK2SIM) --gen $(MK2GEN) --out $(BUILD)/soak --tag soak \
-	  --ticks "$(TICKS)" random $(SEEDS))
+	  --ticks $(SEED_TICKS) random $$(seq 1000 $$((999 + ($(TICKS) + $(SEED_TICKS) - 1) / $(SEED_TICKS)))))
