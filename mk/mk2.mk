@@ -171,3 +171,35 @@ soak: deps $(MK2SIM) $(MK2GEN)
 	  { echo "make soak: TICKS and SEED_TICKS are node-clock counts (decimal), got '$(TICKS)' '$(SEED_TICKS)'" >&2; exit 2; }
 	$(call run_suite,$@,tb/mk2/run-cosim --sim $(MK2SIM) --gen $(MK2GEN) --out $(BUILD)/soak --tag soak \
 	  --ticks $(SEED_TICKS) random $$(seq 1000 $$((999 + ($(TICKS) + $(SEED_TICKS) - 1) / $(SEED_TICKS)))))
+
+# ---- fuzzing the script runner: `make fuzz-mk2-script [FUZZ_SECONDS=600]` runs AFL++ on the parser and the
+# model backend, then every input it found in lockstep (RTL against model; no difference allowed);
+# `make test` replays the committed corpus (tb/mk2/fuzz/corpus) with sanitizers and in lockstep ----
+MK2_FUZZ_DIR := $(BUILD)/fuzz-mk2
+FUZZ_SECONDS ?= 600
+MK2_FUZZ_SRC := tb/mk2/fuzz/mk2_script_fuzz.c sim/mk2/mk2_backend_rtl_none.c $(MK2_RUNNER_SRC)
+$(MK2_FUZZ_DIR)/asan: $(MK2_FUZZ_SRC) $(MK2_RUNNER_HDR) | deps
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(MK2_CFLAGS)) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -o $@ $(MK2_FUZZ_SRC)
+$(MK2_FUZZ_DIR)/afl: $(MK2_FUZZ_SRC) $(MK2_RUNNER_HDR) | deps
+	@mkdir -p $(@D)
+	@command -v afl-clang-fast >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq afl++ clang; }
+	@AFL_QUIET=1 afl-clang-fast $(filter-out -Werror,$(MK2_CFLAGS)) -o $@ $(MK2_FUZZ_SRC)
+
+TEST_TARGETS += mk2-fuzz-replay
+.PHONY: mk2-fuzz-replay fuzz-mk2-script
+mk2-fuzz-replay: deps $(MK2_FUZZ_DIR)/asan $(MK2SIM)
+	$(call run_suite,$@,tb/mk2/run-fuzz-replay $(MK2_FUZZ_DIR)/asan $(MK2SIM) tb/mk2/fuzz/corpus)
+
+fuzz-mk2-script: deps $(MK2_FUZZ_DIR)/afl $(MK2SIM)
+	@[[ "$(FUZZ_SECONDS)" =~ ^[1-9][0-9]*$$ ]] || { echo "make fuzz-mk2-script: FUZZ_SECONDS is a number of seconds" >&2; exit 2; }
+	@rm -rf $(MK2_FUZZ_DIR)/out
+	@AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 AFL_QUIET=1 \
+	  afl-fuzz -V $(FUZZ_SECONDS) -t 2000 -i tb/mk2/fuzz/corpus -o $(MK2_FUZZ_DIR)/out -- $(MK2_FUZZ_DIR)/afl @@ \
+	  > $(MK2_FUZZ_DIR)/afl.log 2>&1 || { tail -20 $(MK2_FUZZ_DIR)/afl.log; exit 1; }
+	@s=$(MK2_FUZZ_DIR)/out/default/fuzzer_stats; \
+	echo "afl-fuzz: $$(sed -n 's/^execs_done *: //p' $$s) executions, $$(sed -n 's/^corpus_count *: //p' $$s) inputs in the queue, \
+	$$(sed -n 's/^saved_crashes *: //p' $$s) crashes, $$(sed -n 's/^saved_hangs *: //p' $$s) hangs"
+	$(call run_suite,$@,tb/mk2/run-fuzz-replay $(MK2_FUZZ_DIR)/afl $(MK2SIM) $(MK2_FUZZ_DIR)/out/default/queue)
+	@c=$$(ls $(MK2_FUZZ_DIR)/out/default/crashes 2>/dev/null | grep -vc README); [ "$$c" -eq 0 ] || \
+	  { echo "FAIL: $$c crashing inputs in $(MK2_FUZZ_DIR)/out/default/crashes"; exit 1; }

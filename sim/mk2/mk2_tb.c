@@ -72,7 +72,7 @@ struct mk2_tb {
     mk2_pins_in pins;
     mk2_pins_out out; /* outputs after the last edge */
     int failed;
-    char err[1024];
+    char err[1200];
     long line;        /* script line being run, for messages of scheduled commands */
 
     uint64_t ticks;
@@ -326,6 +326,8 @@ static int tick(mk2_tb *tb)
             return -1;
         }
     }
+    if (tb->opt.max_ticks && tb->ticks >= tb->opt.max_ticks)
+        return fail(tb, "the run reached its limit of %" PRIu64 " node clocks (--max-ticks)", tb->opt.max_ticks);
     if (tb->tsclk_div) {
         tb->pins.tsclk = tb->tsclk_phase < tb->tsclk_div / 2;
         tb->tsclk_phase = (tb->tsclk_phase + 1) % tb->tsclk_div;
@@ -901,7 +903,7 @@ static void line_error(mk2_tb *tb, const char *path, long lineno, const char *te
         else k += (size_t)snprintf(shown_line + k, sizeof shown_line - k, "\\x%02x", ch);
     }
     shown_line[k] = 0;
-    snprintf(tb->err, sizeof tb->err, "%.200s:%ld: %.700s (line: %s%s)", path, lineno, cause, shown_line,
+    snprintf(tb->err, sizeof tb->err, "%.200s:%ld: %.600s (line: %.130s%s)", path, lineno, cause, shown_line,
              len > 120 ? "..." : "");
     tb->failed = 1;
 }

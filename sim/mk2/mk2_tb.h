@@ -38,6 +38,7 @@ typedef struct {
     FILE *pins_log;         /* every tick's pins, the format of tb/icarus/mk2_replay.v (may be NULL) */
     const char *capture_path; /* raw network capture (docs/trace-tools.md), or NULL */
     int keep_samples;       /* keep decoded samples for mk2_tb_sample() (memory grows with the run) */
+    uint64_t max_ticks;     /* fail the run when it reaches this many node clocks (0: no limit) */
 } mk2_tb_options;
 
 /* A new runner; NULL with the reason in err. With opt NULL: defaults, samples kept, no output. */

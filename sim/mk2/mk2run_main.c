@@ -5,7 +5,7 @@
  *
  *   mk2sim SCRIPT [--backend rtl|model|lockstep] [--fifo-depth N] [--trace FILE] [--timing]
  *                 [--bus-log FILE] [--pins FILE] [--waves FILE.fst] [--capture FILE] [--check]
- *                 [--coverage] [--coverage-acc FILE]
+ *                 [--coverage] [--coverage-acc FILE] [--max-ticks N]
  *
  * --trace: the decoded network output, one line per sample (README.md, "Trace format"); "-" = stdout.
  * --timing: end each trace line with " @N", the NETCLK number of the sample's first byte.
@@ -14,6 +14,7 @@
  * --waves: an FST of every signal of the chip, for GTKWave (tb/mk2/mk2.gtkw groups it).
  * --capture: the raw network capture (docs/trace-tools.md), for the host tools.
  * --check: only check the script (no node clock runs).
+ * --max-ticks: fail the run when it reaches N node clocks (fuzzing, runaway scripts).
  * --coverage, --coverage-acc FILE: the model's coverage record of the run (model backend), printed, or
  *   added to the totals kept in FILE (and with --coverage the totals printed).
  * Exit status: 0 when the script ran and every check passed, 1 when a check failed (the message names
@@ -38,7 +39,7 @@ static void usage(void)
 {
     fprintf(stderr, "usage: %s SCRIPT [--backend rtl|model|lockstep] [--fifo-depth N] [--trace FILE] [--timing] "
                     "[--bus-log FILE] [--pins FILE] [--waves FILE.fst] [--capture FILE] [--check] [--coverage] "
-                    "[--coverage-acc FILE]\n", prog);
+                    "[--coverage-acc FILE] [--max-ticks N]\n", prog);
     exit(2);
 }
 
@@ -102,6 +103,17 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--timing")) opt.timing = 1;
         else if (!strcmp(a, "--coverage")) coverage = 1;
         else if (!strcmp(a, "--check")) check_only = 1;
+        else if (!strcmp(a, "--max-ticks") && has) {
+            char *end;
+            const char *v = argv[++i];
+            errno = 0;
+            unsigned long long n = strtoull(v, &end, 10);
+            if (errno || *end || end == v || v[0] == '-' || n == 0) {
+                fprintf(stderr, "%s: --max-ticks wants a positive decimal number, got '%s'\n", prog, v);
+                return 2;
+            }
+            opt.max_ticks = n;
+        }
         else if (!strcmp(a, "--fifo-depth") && has) {
             char *end;
             const char *v = argv[++i];
