@@ -35,7 +35,7 @@ typedef struct {
     int timing;             /* append " @N" to trace lines */
     FILE *trace_out;        /* trace lines as samples complete (may be NULL) */
     FILE *bus_log;          /* one line per bus cycle (may be NULL): "rd ADDR DATA @TICK" / "wr ADDR @TICK" */
-    FILE *pins_log;         /* every tick's pins, the format of tb/icarus/mk2_replay.v (may be NULL) */
+    FILE *pins_log;         /* every tick's pins, the format of tb/mk2/icarus/mk2_replay.v (may be NULL) */
     const char *capture_path; /* raw network capture (docs/trace-tools.md), or NULL */
     int keep_samples;       /* keep decoded samples for mk2_tb_sample() (memory grows with the run) */
     uint64_t max_ticks;     /* fail the run when it reaches this many node clocks (0: no limit) */
