@@ -187,8 +187,11 @@ static void match_intervals(an_data *d)
         memmove(&open[k], &open[k + 1], (nopen - k - 1) * sizeof *open);
         nopen--;
         istat *st = &d->istats[name];
-        if (!st->count || iv.ticks < st->min) st->min = iv.ticks, st->min_s = iv.secs;
-        if (!st->count || iv.ticks > st->max) st->max = iv.ticks, st->max_s = iv.secs;
+        /* ticks and seconds separately: nodes may run different Timestamp clocks */
+        if (!st->count || iv.ticks < st->min) st->min = iv.ticks;
+        if (!st->count || iv.ticks > st->max) st->max = iv.ticks;
+        if (!st->count || iv.secs < st->min_s) st->min_s = iv.secs;
+        if (!st->count || iv.secs > st->max_s) st->max_s = iv.secs;
         st->count++;
         st->total += iv.ticks;
         st->total_s += iv.secs;
@@ -248,6 +251,7 @@ int an_load(an_data *d, const an_options *opt, char **paths, int npaths)
         mk2cap_event ev;
         uint64_t seq = 0;
         double last_t = 0;
+        uint64_t last_ts = 0;
         while (mk2cap_next(r, &ev) != MK2CAP_END) {
             if (ev.type == MK2CAP_SAMPLE) {
                 rec x;
@@ -265,6 +269,7 @@ int an_load(an_data *d, const an_options *opt, char **paths, int npaths)
                 x.t = an_seconds(d, c, x.s.ts);
                 x.rule = x.s.kind == 'T' ? find_rule(d, x.event) : -1;
                 last_t = x.t;
+                last_ts = x.s.ts;
                 PUSH(d->recs, d->nrecs, rcap, x);
             } else if (ev.type == MK2CAP_ERROR || ev.type == MK2CAP_TRUNCATED) {
                 problem p;
@@ -272,6 +277,7 @@ int an_load(an_data *d, const an_options *opt, char **paths, int npaths)
                 p.cap = c, p.kind = ev.type, p.error = ev.error, p.offset = ev.offset, p.nbytes = ev.nbytes;
                 p.after_rec = seq ? seq - 1 : UINT64_MAX;
                 p.t = last_t;
+                p.ts = last_ts;
                 if (ev.type == MK2CAP_ERROR) snprintf(p.msg, sizeof p.msg, "%s", ev.msg);
                 else snprintf(p.msg, sizeof p.msg, "sample cut short after %d bytes (reset or test-mode pop)", ev.nbytes);
                 if (ev.type == MK2CAP_ERROR) d->had_problems = 1;
@@ -399,8 +405,9 @@ int an_loss(const an_data *d, FILE *f)
             nS += (unsigned)r->s.shadow_overrun;
             nF += (unsigned)r->s.fifo_overrun;
             mk2trace_format(&r->s, 1, line, sizeof line);
-            fprintf(f, "flag %s cap %u node %u.%u: %s%s lost before: %s\n", t, d->caps[r->cap].node_id, r->node, r->proc,
-                    r->s.shadow_overrun ? "shadow-overrun (a Resource sample found the shadows busy) " : "",
+            fprintf(f, "flag %s cap %u node %u.%u: %s%s%s, lost before: %s\n", t, d->caps[r->cap].node_id, r->node,
+                    r->proc, r->s.shadow_overrun ? "shadow-overrun (a Resource sample found the shadows busy)" : "",
+                    r->s.shadow_overrun && r->s.fifo_overrun ? " and " : "",
                     r->s.fifo_overrun ? "FIFO-overrun (a sample found the FIFO full)" : "", line);
         }
         if (r->rule >= 0 && (d->rules[r->rule].kind == RULE_OVERRUN || d->rules[r->rule].kind == RULE_WAITERR)) {
@@ -419,6 +426,17 @@ int an_loss(const an_data *d, FILE *f)
     return ferror(f) ? -1 : 0;
 }
 
+/* a CSV field in double quotes (any quote doubled) */
+static void csv_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"') fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
 int an_csv(const an_data *d, FILE *f)
 {
     fprintf(f, "capture,capture_node,seq,offset,netclk,kind,cpu,type,header,shadow_overrun,fifo_overrun,ts,time_s,src,"
@@ -431,17 +449,12 @@ int an_csv(const an_data *d, FILE *f)
         fmt_time(d, r->cap, r->t, t, sizeof t);
         if (t[0] == '-') t[0] = 0;
         an_event_name(d, r, name, sizeof name);
-        /* the path is quoted (CSV rule: double any quote) */
-        fputc('"', f);
-        for (const char *p = d->caps[r->cap].path; *p; p++) {
-            if (*p == '"') fputc('"', f);
-            fputc(*p, f);
-        }
-        fprintf(f, "\",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%c,%u,%u,0x%02x,%d,%d,%" PRIu64 ",%s,0x%08x,%u,%u,0x%016" PRIx64
-                   ",0x%" PRIx64 ",0x%" PRIx64 ",%s",
+        csv_str(f, d->caps[r->cap].path);
+        fprintf(f, ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%c,%u,%u,0x%02x,%d,%d,%" PRIu64 ",%s,0x%08x,%u,%u,0x%016" PRIx64
+                   ",0x%" PRIx64 ",0x%" PRIx64 ",",
                 d->caps[r->cap].node_id, r->seq, r->offset, r->s.netclk, r->s.kind, r->s.cpu, r->s.type, r->s.header,
-                r->s.shadow_overrun, r->s.fifo_overrun, r->s.ts, t, r->s.src, r->node, r->proc, r->s.data, r->event, r->arg,
-                name);
+                r->s.shadow_overrun, r->s.fifo_overrun, r->s.ts, t, r->s.src, r->node, r->proc, r->s.data, r->event, r->arg);
+        csv_str(f, name);
         for (int k = 0; k < 16; k++) {
             if (r->s.kind == 'R') fprintf(f, ",%u", r->s.cnt[k]);
             else fprintf(f, ",");

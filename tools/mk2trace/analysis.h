@@ -37,6 +37,7 @@ typedef struct {           /* a problem in a capture: decode error or truncated 
     int nbytes;
     uint64_t after_rec;    /* index (in load order of its capture) of the sample before it, or UINT64_MAX */
     double t;              /* time of the sample before it (0 when none) */
+    uint64_t ts;           /* its Timestamp */
     char msg[200];
 } problem;
 
