@@ -342,7 +342,9 @@ int an_perfetto(const an_data *d, FILE *f)
         snprintf(key, sizeof key, "cnt/%d/%d", r->cap, c->counter);
         if (c->pair) snprintf(name, sizeof name, "counter %d:%d (64-bit)", c->counter + 1, c->counter);
         else snprintf(name, sizeof name, "counter %d", c->counter);
-        if (d->ncaps > 1) snprintf(name + strlen(name), sizeof name - strlen(name), " [capture %d]", r->cap);
+        int shared = 0; /* another capture of the same node: say which capture the counter is from */
+        for (int c2 = 0; c2 < d->ncaps; c2++) shared |= c2 != r->cap && d->caps[c2].node_id == d->caps[r->cap].node_id;
+        if (shared) snprintf(name + strlen(name), sizeof name - strlen(name), " [capture %d]", r->cap);
         uint64_t t = track(&w, key, node_track(&w, r->node, seq), name, 1, seq);
         counter_event(&w, seq, r->s.ts, t, c->value);
         if (c->status == CD_SATURATED || c->status == CD_CLEARED) {
