@@ -43,7 +43,11 @@ typedef struct {
 
 static void axis_init(axis *a, double t0, double t1, double x0, double x1, int seconds)
 {
-    if (!(t1 > t0)) t0 -= 0.5, t1 += 0.5; /* a single instant: a unit wide window around it */
+    if (!(t1 > t0)) { /* a single instant: from 0 to twice it (or one unit) */
+        double t = t1;
+        t0 = t > 0 ? 0 : t - 1;
+        t1 = t > 0 ? 2 * t : t + 1;
+    }
     double pad = (t1 - t0) * 0.02;
     a->t0 = t0 - pad, a->t1 = t1 + pad, a->x0 = x0, a->x1 = x1;
     double r = a->t1 - a->t0;
@@ -120,8 +124,12 @@ static int find_row(const rowkey *rows, int n, unsigned node, unsigned cpu, unsi
     return p ? (int)(p - rows) : -1;
 }
 
-static const char *ev_color(const rec *r)
+static const char *ev_color(const an_data *d, const rec *r)
 {
+    if (r->rule >= 0 && d->rules[r->rule].kind == RULE_END) /* an end mark in its start's colour */
+        for (int i = 0; i < d->nrules; i++)
+            if (d->rules[i].kind == RULE_START && !strcmp(d->rules[i].name, d->rules[r->rule].name))
+                return palette[(unsigned)i % NPAL];
     if (r->rule >= 0) return palette[(unsigned)r->rule % NPAL];
     return palette[(unsigned)(r->event * 2654435761u >> 8) % NPAL];
 }
@@ -195,7 +203,7 @@ static void timeline(const an_data *d, FILE *f, double t0, double t1)
         char name[96];
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"sample\" stroke=\"%s\"><title>%s, ts %" PRIu64
                    "</title></line>",
-                x, y + 3, x, y + RH - 3, ev_color(r), an_event_name(d, r, name, sizeof name), r->s.ts);
+                x, y + 3, x, y + RH - 3, ev_color(d, r), an_event_name(d, r, name, sizeof name), r->s.ts);
         if (r->s.shadow_overrun || r->s.fifo_overrun)
             fprintf(f, "<path d=\"M%.1f %.1f l-5 -8 h10 z\" class=\"lossmark\" fill=\"%s\"><title>%s</title></path>", x,
                     y + 9, r->s.fifo_overrun ? C_FIFO : C_SHADOW,
@@ -263,6 +271,13 @@ static void counters(const an_data *d, FILE *f, double t0, double t1)
                 fprintf(f, "%.1f,%.1f ", ax(&a, d->recs[cd->rec].t), y);
             }
             fprintf(f, "\"/>");
+            for (size_t i = 0; n <= 60 && i < d->ncds; i++) { /* few readings: a dot on each */
+                const cdelta *cd = &d->cds[i];
+                if (d->recs[cd->rec].cap != c || cd->counter != k) continue;
+                double y = H - B - ((double)cd->value - y0) / (y1 - y0) * (H - T - B);
+                fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" class=\"reading\" fill=\"%s\"/>", ax(&a, d->recs[cd->rec].t), y,
+                        palette[(unsigned)k % NPAL]);
+            }
             for (size_t i = 0; i < d->ncds; i++) {
                 const cdelta *cd = &d->cds[i];
                 if (d->recs[cd->rec].cap != c || cd->counter != k) continue;
