@@ -45,9 +45,13 @@ $(TOOLS_UNIT): tb/tools/test_mk2trace.c $(TOOLS_LIB) $(TOOLS_LIB_HDR)
 tools: $(MK2DECODE) $(MK2TRACE) $(TOOLS_LIB)
 
 # ---- what the Python and browser tests need, installed when missing (Debian packages, PyPI) ----
+# (on a Debian python3 without pip: python3-pip from apt; PEP 668 "externally managed": --break-system-packages)
 tools-deps-py:
-	@python3 -c 'import perfetto.protos.perfetto.trace.perfetto_trace_pb2, PIL' 2>/dev/null || \
-	  { echo "tools: pip install perfetto Pillow" >&2; python3 -m pip install -q perfetto Pillow; }
+	@python3 -c 'import perfetto.protos.perfetto.trace.perfetto_trace_pb2, PIL' 2>/dev/null || { \
+	  echo "tools: pip install perfetto Pillow" >&2; SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  python3 -m pip --version >/dev/null 2>&1 || { $$SUDO apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pip >/dev/null; }; \
+	  python3 -m pip install -q perfetto Pillow 2>/dev/null || python3 -m pip install -q --break-system-packages perfetto Pillow; }
 
 define tools_apt
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

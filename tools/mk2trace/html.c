@@ -149,6 +149,30 @@ static int seconds_ok(const an_data *d)
     return 1;
 }
 
+static const an_data *iv_sort_d;
+static int cmp_iv_start(const void *a, const void *b)
+{
+    const interval *x = &iv_sort_d->ivs[*(const size_t *)a], *y = &iv_sort_d->ivs[*(const size_t *)b];
+    return x->start_t < y->start_t ? -1 : x->start_t > y->start_t;
+}
+
+/* one slice bar (iv given) or n merged ones */
+static void slice_rect(FILE *f, const an_data *d, int name, double y, double RH, double xa, double xb, size_t n,
+                       const interval *iv)
+{
+    double inset = 4 + 4 * (name % 3); /* nested intervals of other names: thinner bars */
+    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.0f\" rx=\"2\" class=\"slice\" fill=\"%s\"><title>",
+            xa, y + inset, xb - xa, RH - 2 * inset, iv_color(d, name));
+    esc(f, d->inames[name]);
+    if (iv) {
+        char dur[48];
+        fmt_secs(dur, sizeof dur, iv->secs, seconds_ok(d));
+        fprintf(f, ": %s (%" PRIu64 " ticks)</title></rect>\n", dur, iv->ticks);
+    } else fprintf(f, ": %zu intervals</title></rect>\n", n);
+}
+
+enum { DENSE = 5000, DENSE_SLICES = 5000 };
+
 static void timeline(const an_data *d, FILE *f, double t0, double t1)
 {
     int nrows = 0, cap = 16;
@@ -179,38 +203,73 @@ static void timeline(const an_data *d, FILE *f, double t0, double t1)
                 L - 8, y + RH / 2 + 4, rows[j].node, rows[j].cpu, rows[j].proc);
     }
     x_ticks(f, &a, top, top + RH * nrows);
-    /* interval slices */
-    for (size_t i = 0; i < d->nivs; i++) {
-        const interval *iv = &d->ivs[i];
+    /* interval slices; above DENSE intervals, slices of one row and name that touch on screen are drawn as
+     * one bar (its title says how many) */
+    size_t *ord = malloc((d->nivs + 1) * sizeof *ord);
+    for (size_t i = 0; i < d->nivs; i++) ord[i] = i;
+    int dense = d->nivs > DENSE_SLICES;
+    if (dense) {
+        iv_sort_d = d;
+        qsort(ord, d->nivs, sizeof *ord, cmp_iv_start);
+    }
+    size_t nslot = (size_t)nrows * (size_t)(d->ninames ? d->ninames : 1);
+    double *mx0 = malloc((nslot + 1) * sizeof *mx0), *mx1 = malloc((nslot + 1) * sizeof *mx1);
+    size_t *mn = calloc(nslot + 1, sizeof *mn);
+    for (size_t k = 0; k < d->nivs; k++) {
+        const interval *iv = &d->ivs[ord[k]];
         int j = find_row(rows, nrows, iv->node, iv->cpu, iv->proc);
         if (j < 0) continue;
         double xa = ax(&a, iv->start_t), xb = ax(&a, iv->end_t);
         if (xb - xa < 1.5) xb = xa + 1.5;
-        char dur[48];
-        fmt_secs(dur, sizeof dur, iv->secs, seconds_ok(d));
-        double inset = 4 + 4 * (iv->name % 3); /* nested intervals of other names: thinner bars */
-        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.0f\" rx=\"2\" class=\"slice\" fill=\"%s\">"
-                   "<title>%s: %s (%" PRIu64 " ticks)</title></rect>\n",
-                xa, top + RH * j + inset, xb - xa, RH - 2 * inset, iv_color(d, iv->name), d->inames[iv->name], dur,
-                iv->ticks);
+        if (dense) {
+            size_t sl = (size_t)j * (size_t)d->ninames + (size_t)iv->name;
+            if (mn[sl] && xa <= mx1[sl] + 1) {
+                if (xb > mx1[sl]) mx1[sl] = xb;
+                mn[sl]++;
+                continue;
+            }
+            if (mn[sl]) slice_rect(f, d, iv->name, top + RH * j, RH, mx0[sl], mx1[sl], mn[sl], NULL);
+            mx0[sl] = xa, mx1[sl] = xb, mn[sl] = 1;
+            continue;
+        }
+        slice_rect(f, d, iv->name, top + RH * j, RH, xa, xb, 1, iv);
     }
-    /* Trace samples and loss flags */
+    for (size_t sl = 0; dense && sl < nslot; sl++)
+        if (mn[sl]) slice_rect(f, d, (int)(sl % (size_t)d->ninames), top + RH * (double)(sl / (size_t)d->ninames), RH,
+                               mx0[sl], mx1[sl], mn[sl], NULL);
+    free(ord), free(mx0), free(mx1), free(mn);
+    /* Trace samples and loss flags. Above DENSE samples, a tick whose pixel column, row and colour are
+     * already drawn is left out (the page stays small; the picture is the same) */
+    size_t ntrace = 0;
+    for (size_t i = 0; i < d->nrecs; i++) ntrace += d->recs[i].s.kind == 'T';
+    long *last = malloc(((size_t)nrows * NPAL + 1) * sizeof *last);
+    for (size_t i = 0; i < (size_t)nrows * NPAL; i++) last[i] = -1;
     for (size_t i = 0; i < d->nrecs; i++) {
         const rec *r = &d->recs[i];
         if (r->s.kind != 'T') continue;
         int j = find_row(rows, nrows, r->node, r->s.cpu, r->proc);
         double x = ax(&a, r->t), y = top + RH * j;
         char name[96];
+        const char *col = ev_color(d, r);
+        size_t slot = (size_t)j * NPAL;
+        for (size_t p = 0; p < NPAL; p++)
+            if (palette[p] == col) slot += p;
+        if (ntrace > DENSE && !r->s.shadow_overrun && !r->s.fifo_overrun && last[slot] == lround(x)) continue;
+        last[slot] = lround(x);
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"sample\" stroke=\"%s\"><title>%s, ts %" PRIu64
                    "</title></line>",
-                x, y + 3, x, y + RH - 3, ev_color(d, r), an_event_name(d, r, name, sizeof name), r->s.ts);
+                x, y + 3, x, y + RH - 3, col, an_event_name(d, r, name, sizeof name), r->s.ts);
         if (r->s.shadow_overrun || r->s.fifo_overrun)
             fprintf(f, "<path d=\"M%.1f %.1f l-5 -8 h10 z\" class=\"lossmark\" fill=\"%s\"><title>%s</title></path>", x,
                     y + 9, r->s.fifo_overrun ? C_FIFO : C_SHADOW,
                     r->s.fifo_overrun ? "FIFO overrun before this sample" : "shadow overrun before this sample");
         fputc('\n', f);
     }
+    free(last);
     fprintf(f, "</svg>\n");
+    if (ntrace > DENSE)
+        fprintf(f, "<p class=\"note\">%zu Trace samples: ticks that fall on an already drawn pixel column of their row and "
+                   "colour are not repeated.</p>\n", ntrace);
     /* legend */
     fprintf(f, "<div class=\"legend\">");
     for (int i = 0; i < d->ninames; i++)
