@@ -8,6 +8,7 @@
 #   make tools-test                  every tools test (also in make test: tools-unit tools-decode
 #                                    tools-analysis tools-perfetto tools-html tools-fuzz)
 #   make fuzz [FUZZ_SECONDS=600]     AFL++ on the stream decoder, longer than the 60 s of make test
+#   make tools-sim-roundtrip         the simulator's --timing traces through captures and back (not in make test)
 
 TOOLS_DIR := $(BUILD)/tools
 TOOLS_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Itools/libmk2trace -Itools/mk2trace
@@ -23,7 +24,7 @@ FUZZ_SECONDS ?= 600
 TOOLS_FUZZ_SECONDS ?= 60
 
 TEST_TARGETS += tools-unit tools-decode tools-analysis tools-perfetto tools-html tools-fuzz
-.PHONY: tools tools-test trace-demo fuzz tools-unit tools-decode tools-analysis tools-perfetto tools-html tools-fuzz \
+.PHONY: tools tools-test tools-sim-roundtrip trace-demo fuzz tools-unit tools-decode tools-analysis tools-perfetto tools-html tools-fuzz \
   tools-deps-py tools-deps-chromium tools-deps-afl
 
 $(TOOLS_DIR)/mk2trace.o: $(TOOLS_LIB_SRC) $(TOOLS_LIB_HDR)
@@ -85,6 +86,11 @@ tools-fuzz: tools-deps-afl
 
 fuzz: tools-deps-afl
 	$(call run_suite,tools-fuzz-long,tb/tools/fuzz.sh $(TOOLS_DIR)/fuzz $(FUZZ_SECONDS))
+
+# Not in make test (it needs the RTL runner, being rewritten): every directed script's `mk2sim --timing`
+# trace through a capture and `mk2decode --timing` again, byte for byte.
+tools-sim-roundtrip: $(MK2SIM) $(MK2DECODE) $(MK2TRACE)
+	$(call run_suite,tools-sim-roundtrip,tb/tools/test-sim-roundtrip.sh $(MK2SIM) $(MK2DECODE) $(MK2TRACE) $(TOOLS_DIR)/simrt)
 
 tools-test: tools-unit tools-decode tools-analysis tools-perfetto tools-html tools-fuzz
 
