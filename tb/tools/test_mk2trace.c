@@ -157,6 +157,7 @@ static int t_writer_layout(void)
     snprintf(path, sizeof path, "%s/w.cap", tmpdir);
     mk2cap_writer *w = mk2cap_create(path, 0x0102, 1000000);
     CHECK(w, "create failed");
+    CHECK(mk2cap_reset(w) == 0, "reset before any element"); /* nothing to record */
     CHECK(mk2cap_put(w, 0x74, 1, 0) == 0, "put");          /* NETCLK 1: no NETCLK record */
     CHECK(mk2cap_put_at(w, 0x01, 0, 0, 5) == 0, "put_at"); /* NETCLK 5: a NETCLK record first */
     CHECK(mk2cap_put(w, 0x02, 0, 1) == 0, "put eom");      /* NETCLK 6 */
@@ -164,6 +165,7 @@ static int t_writer_layout(void)
     CHECK(mk2cap_put(w, 0x03, 1, 0) == 0, "put");
     CHECK(mk2cap_cut(w) == 0, "cut");                      /* record 0x2000 */
     CHECK(mk2cap_reset(w) == 0, "reset");                  /* record 0x3000 */
+    CHECK(mk2cap_reset(w) == 0, "reset again");            /* RESETB still low: no second record */
     CHECK(mk2cap_put(w, 0x80, 0, 0) == 0, "put after reset"); /* NETCLK 1 again: no NETCLK record */
     CHECK(mk2cap_close(w) == 0, "close");
     static const uint8_t want[] = {

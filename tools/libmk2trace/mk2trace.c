@@ -77,6 +77,7 @@ struct mk2cap_writer {
     int err;            /* errno of the first failure, 0 if none */
     uint64_t netclk;    /* NETCLK of the last element written (0: none since the start or a reset) */
     int in_sample;      /* elements written since the last EOM, cut or reset */
+    int since_reset;    /* elements written since the start or the last reset record */
 };
 
 static void put_word(mk2cap_writer *w, unsigned v)
@@ -127,6 +128,7 @@ int mk2cap_put_at(mk2cap_writer *w, unsigned byte, int parity, int eom, uint64_t
     put_word(w, (byte & 0xFFu) | (unsigned)(parity != 0) << 8 | (unsigned)(eom != 0) << 9);
     w->netclk = netclk;
     w->in_sample = !eom;
+    w->since_reset = 1;
     return writer_status(w);
 }
 
@@ -144,7 +146,9 @@ int mk2cap_cut(mk2cap_writer *w)
 
 int mk2cap_reset(mk2cap_writer *w)
 {
-    put_word(w, 0x3000);
+    /* one record per reset however many node clocks RESETB stays low (and none before any element) */
+    if (w->since_reset) put_word(w, 0x3000);
+    w->since_reset = 0;
     w->in_sample = 0;
     w->netclk = 0;
     return writer_status(w);

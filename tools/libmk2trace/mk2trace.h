@@ -81,7 +81,8 @@ int mk2cap_put_at(mk2cap_writer *w, unsigned byte, int parity, int eom, uint64_t
 /* The sample in progress was cut short by a software reset or test-mode pop (not an error: decoders
  * print "# truncated after N bytes"). Nothing is recorded when no sample is in progress. */
 int mk2cap_cut(mk2cap_writer *w);
-/* RESETB: cuts the sample in progress and restarts the NETCLK count (next element at edge 1). */
+/* RESETB: cuts the sample in progress and restarts the NETCLK count (next element at edge 1). May be
+ * called on every node clock of the reset: one record is written, and none before any element. */
 int mk2cap_reset(mk2cap_writer *w);
 /* Every element of s, the first at NETCLK s->netclk (0: after the previous element), then one per edge. */
 int mk2cap_put_sample(mk2cap_writer *w, const mk2_sample *s);
