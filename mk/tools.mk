@@ -6,9 +6,9 @@
 #   make trace-demo [CAPTURE=f.cap]  capture -> CSV, Perfetto trace and HTML report; prints their paths
 #                                    (default: tb/golden/demo.trace encoded, plus a two-node workload)
 #   make tools-test                  every tools test (also in make test: tools-unit tools-decode
-#                                    tools-analysis tools-perfetto tools-html tools-fuzz)
+#                                    tools-analysis tools-perfetto tools-html tools-fuzz tools-sim-roundtrip)
 #   make fuzz [FUZZ_SECONDS=600]     AFL++ on the stream decoder, longer than the 60 s of make test
-#   make tools-sim-roundtrip         the simulator's --timing traces through captures and back (not in make test)
+#   make tools-sim-roundtrip         captures from the simulator's pins and traces, decoded: its trace, byte for byte
 
 TOOLS_DIR := $(BUILD)/tools
 TOOLS_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Itools/libmk2trace -Itools/mk2trace
@@ -87,12 +87,21 @@ tools-fuzz: tools-deps-afl
 fuzz: tools-deps-afl
 	$(call run_suite,tools-fuzz-long,tb/tools/fuzz.sh $(TOOLS_DIR)/fuzz $(FUZZ_SECONDS))
 
-# Not in make test (it needs the RTL runner, being rewritten): every directed script's `mk2sim --timing`
-# trace through a capture and `mk2decode --timing` again, byte for byte.
-tools-sim-roundtrip: $(MK2SIM) $(MK2DECODE) $(MK2TRACE)
-	$(call run_suite,tools-sim-roundtrip,tb/tools/test-sim-roundtrip.sh $(MK2SIM) $(MK2DECODE) $(MK2TRACE) $(TOOLS_DIR)/simrt)
+# The library against the simulator: every directed and acceptance script on the RTL with `mk2sim --timing
+# --pins`; a capture made from its network pins (pins2cap) and one from its trace lines (mk2trace encode)
+# must both decode with `mk2decode --timing` to the simulator's trace, byte for byte. In make test while
+# the RTL runner is $(MK2SIM) (mk/mk2.mk) with its --pins log in the format of tb/icarus/mk2_replay.v.
+ifdef MK2SIM
+TEST_TARGETS += tools-sim-roundtrip
+endif
+PINS2CAP := $(TOOLS_DIR)/pins2cap
+$(PINS2CAP): tb/tools/pins2cap.c $(TOOLS_LIB) $(TOOLS_LIB_HDR)
+	@$(CC) $(TOOLS_CFLAGS) -o $@ $< $(TOOLS_LIB)
 
-tools-test: tools-unit tools-decode tools-analysis tools-perfetto tools-html tools-fuzz
+tools-sim-roundtrip: $(MK2SIM) $(MK2DECODE) $(MK2TRACE) $(PINS2CAP)
+	$(call run_suite,tools-sim-roundtrip,tb/tools/test-sim-roundtrip.sh $(MK2SIM) $(MK2DECODE) $(MK2TRACE) $(PINS2CAP) $(TOOLS_DIR)/simrt)
+
+tools-test: tools-unit tools-decode tools-analysis tools-perfetto tools-html tools-fuzz tools-sim-roundtrip
 
 # ---- demo ----
 CAPTURE ?=
