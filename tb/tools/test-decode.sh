@@ -98,6 +98,9 @@ head -c 1000 /dev/urandom >"$out/random.cap"
 "$dec" "$out/random.cap" >/dev/null 2>"$out/random.err"; rc=$?
 [ $rc -eq 1 ] && grep -q "offset 0: bad-header" "$out/random.err" && pass random-file || fail random-file "exit $rc"
 
+# standard input ("-") gives the same as the file
+"$dec" - <"$out/demo.cap" | cmp -s - "$out/demo.want" && pass stdin || fail stdin "differs"
+
 # usage and unreadable files: exit 2
 "$dec" >/dev/null 2>&1; rc=$?; [ $rc -eq 2 ] && pass usage || fail usage "exit $rc"
 "$dec" "$out/no-such.cap" >/dev/null 2>&1; rc=$?; [ $rc -eq 2 ] && pass missing-file || fail missing-file "exit $rc"

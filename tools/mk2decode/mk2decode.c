@@ -1,7 +1,7 @@
 /*
  * mk2decode - MultiKron II network capture -> trace lines (README "Trace format"), exactly as `make sim`.
  *
- *   mk2decode [--timing] [-o OUT] [--stats] CAPTURE...
+ *   mk2decode [--timing] [-o OUT] [--stats] CAPTURE...     (CAPTURE "-": standard input)
  *
  * Every problem in a capture goes to stderr as "mk2decode: FILE: offset N: problem" and decoding goes on
  * from the next EOM; the exit status is then 1 (2 for a usage error or an unreadable file).
@@ -17,11 +17,33 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: mk2decode [--timing] [-o OUT] [--stats] CAPTURE...\n"
+    fprintf(f, "usage: mk2decode [--timing] [-o OUT] [--stats] CAPTURE...   (\"-\": standard input)\n"
                "  --timing  append \" @N\" (the NETCLK edge that took the first byte) as `make sim` does\n"
                "  -o OUT    write the trace lines to OUT instead of stdout\n"
                "  --stats   print a summary per capture on stderr\n"
                "exit status: 0 clean, 1 a capture had problems (each on stderr with its byte offset), 2 usage/IO\n");
+}
+
+/* "-": the capture on standard input */
+static mk2cap_reader *open_stdin(void)
+{
+    size_t cap = 1 << 16, len = 0;
+    uint8_t *buf = malloc(cap);
+    while (buf) {
+        len += fread(buf + len, 1, cap - len, stdin);
+        if (len < cap) break;
+        uint8_t *nb = realloc(buf, cap *= 2);
+        if (!nb) free(buf);
+        buf = nb;
+    }
+    if (!buf || ferror(stdin)) {
+        free(buf);
+        errno = buf ? EIO : ENOMEM;
+        return NULL;
+    }
+    mk2cap_reader *r = mk2cap_open_mem(buf, len);
+    free(buf);
+    return r;
 }
 
 int main(int argc, char **argv)
@@ -37,7 +59,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             usage(stdout);
             return 0;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
+        } else if (argv[i][0] == '-' && argv[i][1]) { /* "-" alone is standard input */
             fprintf(stderr, "mk2decode: unknown option %s\n", argv[i]);
             usage(stderr);
             return 2;
@@ -54,7 +76,7 @@ int main(int argc, char **argv)
     }
     int status = 0;
     for (int i = 0; i < nfiles; i++) {
-        mk2cap_reader *r = mk2cap_open(files[i]);
+        mk2cap_reader *r = strcmp(files[i], "-") ? mk2cap_open(files[i]) : open_stdin();
         if (!r) {
             fprintf(stderr, "mk2decode: %s: %s\n", files[i], strerror(errno));
             status = 2;
