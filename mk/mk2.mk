@@ -59,13 +59,22 @@ SIM_DIR := $(BUILD)/sim
 SIM_NAME = $(basename $(notdir $(SCRIPT)))
 TRACE ?= $(SIM_DIR)/$(SIM_NAME).trace
 
-sim: deps $(MK2SIM)
+# the trace, and from the raw capture beside it the host tools' CSV, Perfetto trace and HTML report
+sim: deps $(MK2SIM) tools
 	@mkdir -p "$(SIM_DIR)" "$(dir $(TRACE))"
+	@[[ "$(FIFO_DEPTH)" =~ ^[0-9]+$$ ]] || { echo "make sim: FIFO_DEPTH is a number, got '$(FIFO_DEPTH)'" >&2; exit 2; }
 	@$(MK2SIM) "$(SCRIPT)" --backend "$(BACKEND)" --fifo-depth "$(FIFO_DEPTH)" --trace "$(TRACE)" --timing \
-	  $(if $(filter 1,$(WAVES)),--waves "$(SIM_DIR)/$(SIM_NAME).fst")
+	  --capture "$(SIM_DIR)/$(SIM_NAME).cap" $(if $(filter 1,$(WAVES)),--waves "$(SIM_DIR)/$(SIM_NAME).fst")
 	@cat "$(TRACE)"
-	@echo "trace: $(TRACE)"
-	@[ "$(WAVES)" != 1 ] || echo "waves: $(SIM_DIR)/$(SIM_NAME).fst (make wave SCRIPT=$(SCRIPT) opens it)"
+	@$(MK2TRACE) csv -o "$(SIM_DIR)/$(SIM_NAME).csv" "$(SIM_DIR)/$(SIM_NAME).cap"
+	@$(MK2TRACE) perfetto -o "$(SIM_DIR)/$(SIM_NAME).pftrace" "$(SIM_DIR)/$(SIM_NAME).cap"
+	@$(MK2TRACE) html -o "$(SIM_DIR)/$(SIM_NAME).html" "$(SIM_DIR)/$(SIM_NAME).cap"
+	@echo "trace:    $(TRACE)"
+	@echo "capture:  $(SIM_DIR)/$(SIM_NAME).cap   (raw network bytes, docs/trace-tools.md)"
+	@echo "csv:      $(SIM_DIR)/$(SIM_NAME).csv"
+	@echo "perfetto: $(SIM_DIR)/$(SIM_NAME).pftrace   (open in the Perfetto UI)"
+	@echo "report:   $(SIM_DIR)/$(SIM_NAME).html"
+	@[ "$(WAVES)" != 1 ] || echo "waves:    $(SIM_DIR)/$(SIM_NAME).fst (make wave SCRIPT=$(SCRIPT) opens it)"
 
 wave: deps-fpga
 	@[ -f "$(SIM_DIR)/$(SIM_NAME).fst" ] || $(MAKE) --no-print-directory sim WAVES=1 SCRIPT="$(SCRIPT)"

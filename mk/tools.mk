@@ -4,7 +4,7 @@
 #
 #   make tools                       build build/tools/{mk2decode,mk2trace,libmk2trace.a}
 #   make trace-demo [CAPTURE=f.cap]  capture -> CSV, Perfetto trace and HTML report; prints their paths
-#                                    (default: tb/golden/demo.trace encoded, plus a two-node workload)
+#                                    (default: tb/mk2/scripts/demo.expect encoded, plus a two-node workload)
 #   make tools-test                  every tools test (also in make test: tools-unit tools-decode
 #                                    tools-analysis tools-perfetto tools-html tools-fuzz tools-sim-roundtrip)
 #   make fuzz [FUZZ_SECONDS=600]     AFL++ on the stream decoder, longer than the 60 s of make test
@@ -90,7 +90,7 @@ fuzz: tools-deps-afl
 # The library against the simulator: every directed and acceptance script on the RTL with `mk2sim --timing
 # --pins`; a capture made from its network pins (pins2cap) and one from its trace lines (mk2trace encode)
 # must both decode with `mk2decode --timing` to the simulator's trace, byte for byte. In make test while
-# the RTL runner is $(MK2SIM) (mk/mk2.mk) with its --pins log in the format of tb/icarus/mk2_replay.v.
+# the RTL runner is $(MK2SIM) (mk/mk2.mk) with its --pins log in the format of tb/mk2/icarus/mk2_replay.v.
 ifdef MK2SIM
 TEST_TARGETS += tools-sim-roundtrip
 endif

@@ -106,6 +106,8 @@ struct mk2_tb {
 
     scheduled_cmd *sched;
     int nsched, sched_cap;
+
+    mk2cap_writer *cap; /* raw network capture (docs/trace-tools.md), or NULL */
 };
 
 static int fail(mk2_tb *tb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -160,6 +162,16 @@ mk2_tb *mk2_tb_open(const mk2_tb_options *opt, char *err, size_t errlen)
         free(tb);
         return NULL;
     }
+    if (tb->opt.capture_path) {
+        tb->cap = mk2cap_create(tb->opt.capture_path, tb->opt.node_id,
+                                tb->opt.tsclk_hz ? tb->opt.tsclk_hz : 10000000u);
+        if (!tb->cap) {
+            snprintf(err, errlen, "cannot write the capture %.200s: %s", tb->opt.capture_path, strerror(errno));
+            tb->chip->close(tb->chip);
+            free(tb);
+            return NULL;
+        }
+    }
     tb->pins.rst_n = 1;
     tb->pins.readb = tb->pins.writeb = tb->pins.startb = tb->pins.holdb = 1;
     tb->pins.testb = tb->pins.outdisb = tb->pins.netrdy = 1;
@@ -178,9 +190,19 @@ mk2_tb *mk2_tb_new(const mk2_tb_options *opt)
     return tb;
 }
 
+int mk2_tb_close(mk2_tb *tb)
+{
+    if (!tb) return 0;
+    int rc = tb->cap ? mk2cap_close(tb->cap) : 0;
+    tb->cap = NULL;
+    mk2_tb_free(tb);
+    return rc;
+}
+
 void mk2_tb_free(mk2_tb *tb)
 {
     if (!tb) return;
+    if (tb->cap) mk2cap_close(tb->cap);
     tb->chip->close(tb->chip);
     free(tb->sched);
     free(tb->samples);
@@ -237,6 +259,7 @@ static void sample_done(mk2_tb *tb)
 static void cut_short(mk2_tb *tb)
 {
     if (!tb->nbytes) return;
+    if (tb->cap) mk2cap_cut(tb->cap);
     tb->truncated++;
     if (tb->opt.trace_out) {
         char line[128];
@@ -254,6 +277,8 @@ static int capture(mk2_tb *tb, const mk2_pins_out *was, const mk2_pins_out *now,
         if (!was->fifodab) {
             unsigned byte = was->net_data & 0xFF;
             int pos = tb->nbytes + 1;
+            /* before the checks: a faulty byte is in the capture too */
+            if (tb->cap) mk2cap_put_at(tb->cap, byte, (int)was->parity, (int)was->eom, tb->netclk_rises);
             if (!tb->netrdy_when_presented)
                 return fail(tb, "network: byte %d (0x%02x) presented while NETRDY was low (NETCLK %" PRIu64 ")", pos,
                             byte, tb->netclk_rises);
@@ -347,6 +372,7 @@ static int tick(mk2_tb *tb)
     if (in_reset) {
         /* RESETB empties the chip; the NETCLK count restarts with the first edge after reset */
         cut_short(tb);
+        if (tb->cap) mk2cap_reset(tb->cap);
         tb->flushed += tb->inside_prev - inside;
         tb->netclk_rises = 0;
         tb->netrdy_when_presented = 0;

@@ -37,6 +37,8 @@ typedef struct {
     FILE *bus_log;          /* one line per bus cycle (may be NULL): "rd ADDR DATA @TICK" / "wr ADDR @TICK" */
     FILE *pins_log;         /* every tick's pins, the format of tb/mk2/icarus/mk2_replay.v (may be NULL) */
     const char *capture_path; /* raw network capture (docs/trace-tools.md), or NULL */
+    unsigned node_id;       /* the capture header's node id */
+    uint64_t tsclk_hz;      /* the capture header's Timestamp clock frequency (0: 10 MHz, NISTIR 5571's target) */
     int keep_samples;       /* keep decoded samples for mk2_tb_sample() (memory grows with the run) */
     uint64_t max_ticks;     /* fail the run when it reaches this many node clocks (0: no limit) */
 } mk2_tb_options;
@@ -45,6 +47,7 @@ typedef struct {
 mk2_tb *mk2_tb_open(const mk2_tb_options *opt, char *err, size_t errlen);
 mk2_tb *mk2_tb_new(const mk2_tb_options *opt); /* mk2_tb_open, the reason printed on stderr */
 void mk2_tb_free(mk2_tb *tb);
+int mk2_tb_close(mk2_tb *tb); /* mk2_tb_free, and -1 if the capture could not be written whole */
 mk2_backend *mk2_tb_backend(mk2_tb *tb);
 
 /* Execute one script line (comments and blank lines do nothing). 0 on success; -1 and mk2_tb_error()

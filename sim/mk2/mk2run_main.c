@@ -12,7 +12,8 @@
  * --bus-log: one line per bus cycle, "rd ADDR DATA @EDGE" or "wr ADDR @EDGE" (EDGE = the ACKB edge).
  * --pins: every tick's input and output pins, for the Icarus replay (tb/mk2/icarus/mk2_replay.v).
  * --waves: an FST of every signal of the chip, for GTKWave (tb/mk2/mk2.gtkw groups it).
- * --capture: the raw network capture (docs/trace-tools.md), for the host tools.
+ * --capture: the raw network capture (docs/trace-tools.md), for the host tools; --node N and --tsclk-hz F
+ *   fill its header (node id, Timestamp clock frequency; default 0 and 10 MHz).
  * --check: only check the script (no node clock runs).
  * --max-ticks: fail the run when it reaches N node clocks (fuzzing, runaway scripts).
  * --coverage, --coverage-acc FILE: the model's coverage record of the run (model backend), printed, or
@@ -39,7 +40,7 @@ static void usage(void)
 {
     fprintf(stderr, "usage: %s SCRIPT [--backend rtl|model|lockstep] [--fifo-depth N] [--trace FILE] [--timing] "
                     "[--bus-log FILE] [--pins FILE] [--waves FILE.fst] [--capture FILE] [--check] [--coverage] "
-                    "[--coverage-acc FILE] [--max-ticks N]\n", prog);
+                    "[--coverage-acc FILE] [--max-ticks N] [--node N] [--tsclk-hz F]\n", prog);
     exit(2);
 }
 
@@ -98,6 +99,20 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--pins") && has) pins = argv[++i];
         else if (!strcmp(a, "--waves") && has) opt.waves_path = argv[++i];
         else if (!strcmp(a, "--capture") && has) opt.capture_path = argv[++i];
+        else if ((!strcmp(a, "--node") || !strcmp(a, "--tsclk-hz")) && has) {
+            char *end;
+            const char *v = argv[++i];
+            errno = 0;
+            unsigned long long n = strtoull(v, &end, 10);
+            int is_node = !strcmp(a, "--node");
+            if (errno || *end || end == v || v[0] == '-' || (is_node && n > 0xFFFFFFFFull) || (!is_node && !n)) {
+                fprintf(stderr, "%s: %s wants a decimal number%s, got '%s'\n", prog, a,
+                        is_node ? " 0..4294967295" : " of Hz above 0", v);
+                return 2;
+            }
+            if (is_node) opt.node_id = (unsigned)n;
+            else opt.tsclk_hz = n;
+        }
         else if (!strcmp(a, "--backend") && has) opt.backend = argv[++i];
         else if (!strcmp(a, "--coverage-acc") && has) cov_acc = argv[++i];
         else if (!strcmp(a, "--timing")) opt.timing = 1;
@@ -185,8 +200,12 @@ int main(int argc, char **argv)
         }
         free(cov);
     }
-    mk2_tb_free(tb); /* closes the FST and the capture */
-    int bad = close_out(trace_f, trace) | close_out(bus_f, bus_log) | close_out(pins_f, pins);
+    int bad = 0;
+    if (mk2_tb_close(tb)) { /* closes the FST and the capture */
+        fprintf(stderr, "%s: error writing the capture %s\n", prog, opt.capture_path);
+        bad = 1;
+    }
+    bad |= close_out(trace_f, trace) | close_out(bus_f, bus_log) | close_out(pins_f, pins);
     if (bad && !rc) return 2;
     return rc ? 1 : 0;
 }

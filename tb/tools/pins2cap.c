@@ -1,6 +1,6 @@
 /*
  * pins2cap.c - a capture from the network pins, as a logic analyser or a board runner would make it:
- * reads the per-tick pin log of `mk2sim --pins` (the format of tb/icarus/mk2_replay.v: tick, 14 input
+ * reads the per-tick pin log of `mk2sim --pins` (the format of tb/mk2/icarus/mk2_replay.v: tick, 14 input
  * fields, 16 output fields) and writes a capture with the libmk2trace writer.
  *
  *   pins2cap [--node N] [--hz HZ] PINS CAPTURE

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test-decode.sh MK2DECODE MK2TRACE OUTDIR - mk2decode on captures made by the encoder (mk2trace encode):
-#   - every golden trace tb/golden/*.trace (hand-derived) encoded and decoded again gives its sample lines
+#   - every golden trace tb/mk2/scripts/*.expect (hand-derived) encoded and decoded again gives its sample lines
 #     back byte for byte (the *_timing ones with --timing and their @N); demo.trace exactly;
 #   - corrupted captures (bad parity, missing EOM, early EOM, truncated, garbage, bad header): exit 1 and
 #     the problem named with its byte offset on stderr; the offsets are worked out below from the layout
@@ -16,8 +16,8 @@ fail() { echo "FAIL $1: $2"; }
 lines() { awk '/^# truncated/ { print "# truncated"; next } !/^#/ && !/^[[:space:]]*$/' "$1"; }
 
 # ---- golden traces round trip ----
-for g in tb/golden/*.trace; do
-  name=$(basename "$g" .trace); timing=""
+for g in tb/mk2/scripts/*.expect; do
+  name=$(basename "$g" .expect); timing=""
   case "$name" in *_timing) timing=--timing ;; esac
   if ! "$tr" encode --node 1 --hz 1000000 -o "$out/$name.cap" "$g" 2>"$out/$name.enc.err"; then
     fail "golden-$name" "encode failed: $(head -1 "$out/$name.enc.err")"; continue
@@ -30,8 +30,8 @@ for g in tb/golden/*.trace; do
 done
 
 # demo.trace byte for byte: the decoder's whole output equals the golden file without its comment lines
-grep -v '^#' tb/golden/demo.trace >"$out/demo.want"
-"$tr" encode --node 1 --hz 1000000 -o "$out/demo.cap" tb/golden/demo.trace
+grep -v '^#' tb/mk2/scripts/demo.expect >"$out/demo.want"
+"$tr" encode --node 1 --hz 1000000 -o "$out/demo.cap" tb/mk2/scripts/demo.expect
 if "$dec" "$out/demo.cap" >"$out/demo.out" 2>"$out/demo.err" && cmp -s "$out/demo.want" "$out/demo.out" && [ ! -s "$out/demo.err" ]
 then pass demo-byte-for-byte; else fail demo-byte-for-byte "output differs or stderr not empty"; fi
 

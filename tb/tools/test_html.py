@@ -132,7 +132,7 @@ if os.path.exists(f"{out}/report.png"):
     check("report-not-blank", coloured(img, (0, 0) + img.size) > 20000)
 
 # the golden demo as a report too (one node, every sample at one timestamp)
-sh(mk2trace, "encode", "--node", "1", "--hz", "1000000", "-o", f"{out}/demo.cap", "tb/golden/demo.trace")
+sh(mk2trace, "encode", "--node", "1", "--hz", "1000000", "-o", f"{out}/demo.cap", "tb/mk2/scripts/demo.expect")
 r = sh(mk2trace, "html", "-o", f"{out}/demo.html", f"{out}/demo.cap")
 dh = open(f"{out}/demo.html", encoding="utf-8").read() if os.path.exists(f"{out}/demo.html") else ""
 check("demo-report", r.returncode == 0 and dh.count('class="sample"') == 11 and 'id="counter-0-0"' in dh

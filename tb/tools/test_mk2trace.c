@@ -104,7 +104,7 @@ static int t_parity(void)
     return 1;
 }
 
-/* The lines of tb/golden/demo.trace (hand-derived) and README's "@N" example. */
+/* The lines of tb/mk2/scripts/demo.expect (hand-derived) and README's "@N" example. */
 static int t_format(void)
 {
     mk2_sample s = {0};

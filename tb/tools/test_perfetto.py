@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """test_perfetto.py MK2TRACE OUTDIR - decode mk2trace's Perfetto output with the protos compiled in the
 `perfetto` package (PyPI) and check packets, tracks and values against the hand-written captures
-tb/tools/analysis/{a,b}.trace and the golden demo (tb/golden/demo.trace). Expected values are worked
+tb/tools/analysis/{a,b}.trace and the golden demo (tb/mk2/scripts/demo.expect). Expected values are worked
 out by hand in the comments. One PASS/FAIL line per case (scripts/run-suite)."""
 import os
 import subprocess
@@ -30,7 +30,7 @@ def run(*args):
 a, b, demo = f"{out}/a.cap", f"{out}/b.cap", f"{out}/demo.cap"
 run("encode", "--node", "1", "--hz", "1000", "-o", a, "tb/tools/analysis/a.trace")
 run("encode", "--node", "2", "--hz", "2000", "-o", b, "tb/tools/analysis/b.trace")
-run("encode", "--node", "1", "--hz", "1000000", "-o", demo, "tb/golden/demo.trace")
+run("encode", "--node", "1", "--hz", "1000000", "-o", demo, "tb/mk2/scripts/demo.expect")
 pf = f"{out}/ab.pftrace"
 r = run("perfetto", "--rules", "tb/tools/analysis/a.rules", "--pairs", "0", "-o", pf, a, b)
 check("exit-status", r.returncode == 0, r.stderr)

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # trace-demo.sh MK2DECODE MK2TRACE OUTDIR [CAPTURE...] - `make trace-demo`: turn captures into a CSV, a
 # Perfetto trace and an HTML report and print their paths.
-# Without CAPTURE: the golden demo (tb/golden/demo.trace, encoded into a capture as `make sim` would
+# Without CAPTURE: the golden demo (tb/mk2/scripts/demo.expect, encoded into a capture as `make sim` would
 # write it) and a synthetic two-node workload (tb/tools/workload.py) with its interval rules.
 set -eu
 dec=$1; tr=$2; out=$3; shift 3
 mkdir -p "$out"
 rules=()
 if [ $# -eq 0 ]; then
-  "$tr" encode --node 1 --hz 1000000 -o "$out/demo.cap" tb/golden/demo.trace
+  "$tr" encode --node 1 --hz 1000000 -o "$out/demo.cap" tb/mk2/scripts/demo.expect
   python3 tb/tools/workload.py "$out/workload"
   "$tr" encode --node 1 --hz 10000000 -o "$out/workload/node1.cap" "$out/workload/node1.trace"
   "$tr" encode --node 2 --hz 10000000 -o "$out/workload/node2.cap" "$out/workload/node2.trace"
