@@ -934,34 +934,33 @@ static void line_error(mk2_tb *tb, const char *path, long lineno, const char *te
     tb->failed = 1;
 }
 
-static int check_one(mk2_tb *tb, long lineno, char *line, size_t len, void *arg)
+/* Parse one line of a file (on a copy: the line is kept whole for the message); 0 or -1 with tb->err set. */
+static int parse_file_line(mk2_tb *tb, const char *line, size_t len, stmt *st)
 {
     char *copy = malloc(len + 1);
     if (!copy) return fail(tb, "out of memory");
     memcpy(copy, line, len + 1);
     perr pe = {tb->err, sizeof tb->err};
-    stmt st;
-    int rc = parse_line(&pe, copy, len, &st);
+    int rc = parse_line(&pe, copy, len, st);
     free(copy);
-    if (rc) line_error(tb, ((file_arg *)arg)->path, lineno, line, len);
     return rc;
+}
+
+static int check_one(mk2_tb *tb, long lineno, char *line, size_t len, void *arg)
+{
+    stmt st;
+    if (!parse_file_line(tb, line, len, &st)) return 0;
+    line_error(tb, ((file_arg *)arg)->path, lineno, line, len);
+    return -1;
 }
 
 static int run_one(mk2_tb *tb, long lineno, char *line, size_t len, void *arg)
 {
-    char *copy = malloc(len + 1);
-    if (!copy) return fail(tb, "out of memory");
-    memcpy(copy, line, len + 1);
-    perr pe = {tb->err, sizeof tb->err};
     stmt st;
-    int rc = parse_line(&pe, copy, len, &st);
-    free(copy);
     tb->line = lineno;
-    if (rc || exec_stmt(tb, &st, lineno) || check_conservation(tb)) {
-        line_error(tb, ((file_arg *)arg)->path, lineno, line, len);
-        return -1;
-    }
-    return 0;
+    if (!parse_file_line(tb, line, len, &st) && !exec_stmt(tb, &st, lineno) && !check_conservation(tb)) return 0;
+    line_error(tb, ((file_arg *)arg)->path, lineno, line, len);
+    return -1;
 }
 
 int mk2_tb_check_file(mk2_tb *tb, const char *path)
