@@ -5,10 +5,12 @@
 # makes DIR/PREFIX__ALL.a (the Verilated model), DIR/libverilated.a (Verilator's runtime with FST
 # support) and DIR/PREFIX.h for the shim to include; the log is DIR/build.log and its tail is shown on
 # failure. FLAGS are extra Verilator options (-G parameters, -D defines). VERILATOR_OPT holds the options
-# every core is built with (chosen for simulation speed; they change no result: see docs/performance.md
-# when it exists). Shims compile with $(VSHIM_CXXFLAGS) DIR, which adds sim/common (vshim.h) and
+# every core is built with, chosen for simulation speed: -O3, X values resolved fast (every register of
+# every core is reset, so no result depends on an X: make test passes unchanged with them), assertions off,
+# and the C++ compiled with -O2 instead of Verilator's default -Os (the MultiKron II runner: 3.4 s instead
+# of 4.1 s user time for 5.3 million node clocks). Shims compile with $(VSHIM_CXXFLAGS) DIR, which adds sim/common (vshim.h) and
 # Verilator's include folders.
-VERILATOR_OPT ?= -O2 --trace-fst --timescale 1ns/1ns
+VERILATOR_OPT ?= -O3 --x-assign fast --x-initial fast --noassert --trace-fst --timescale 1ns/1ns -MAKEFLAGS OPT_FAST=-O2
 VERILATOR_INC = $(shell verilator --getenv VERILATOR_ROOT)/include
 VERILATOR_RT := verilated.o verilated_fst_c.o verilated_threads.o
 VSHIM_CXXFLAGS = -O2 -std=c++17 -Isim/common -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I
