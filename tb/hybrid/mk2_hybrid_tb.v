@@ -3,8 +3,8 @@
 // mk2_hybrid_tb: the hybrid link of docs/decisions.md D11 under Icarus. The REMS pattern matcher, its tables
 // loaded from remsc's $readmemh images (INIT_T0..INIT_T5), watches a stream of words; its global trigger G
 // and the matched word drive the hw_trigger inputs of a MultiKron II built with HW_TRIGGER = 1. The
-// processor only enables sampling. The network output is captured byte by byte (odd parity and EOM are
-// checked) and every sample is written to +out as "cpu type data", followed by a line with the Overrun
+// processor only enables sampling. The network output is captured byte by byte by tb/common/mk2_net_capture.v
+// (odd parity, EOM, NETRDY checked) and every sample is written to +out as "cpu type data", followed by a line with the Overrun
 // Error Counter read at the end.
 //   +words=FILE (one hex word a line)  +n=COUNT  +gap=CLOCKS between words  +out=FILE
 // HW_TRIGGER = 0 builds the chip as shipped (the link off) with the same matcher driving the inputs: then no
@@ -62,27 +62,13 @@ module mk2_hybrid_tb;
     end
   endtask
 
-  // network capture: in a posedge block the chip's outputs still hold the values before this edge, so a
-  // low NETCLK means this edge raises it (a take edge, D6.1) and takes the byte presented with FIFODAB low
-  integer out, nbytes = 0, samples = 0, errors = 0, gpulses = 0;
+  // the network output, checked and written to +out by the shared capture
+  integer out, gpulses = 0;
+  wire [31:0] samples, nbytes, errors;
   always @(posedge clk) if (rst_n && matched_valid && triggers[0]) gpulses = gpulses + 1;
-  reg [7:0]  bytes [0:83];
-  reg [31:0] lo_word;
-  always @(posedge clk) begin
-    if (rst_n && !netclk && !fifodab) begin
-      if (parity != !(^net_data)) begin $display("FAIL: even parity on byte %0d", nbytes + 1); errors = errors + 1; end
-      bytes[nbytes] = net_data;
-      nbytes = nbytes + 1;
-      if (eom) begin
-        if (nbytes != 20) begin $display("FAIL: EOM on byte %0d", nbytes); errors = errors + 1; end
-        lo_word = {bytes[16], bytes[17], bytes[18], bytes[19]};
-        $fdisplay(out, "cpu=%0d type=%0d data=%02x%02x%02x%02x%08x", bytes[0][7:5], bytes[0][4:3],
-                  bytes[12], bytes[13], bytes[14], bytes[15], lo_word);
-        samples = samples + 1;
-        nbytes = 0;
-      end
-    end
-  end
+  mk2_net_capture capture (
+    .clk_i(clk), .rst_ni(rst_n), .fd_i(out), .netclk_i(netclk), .fifodab_i(fifodab), .data_i(net_data),
+    .parity_i(parity), .eom_i(eom), .netrdy_i(1'b1), .samples_o(samples), .nbytes_o(nbytes), .errors_o(errors));
 
   reg [31:0] words [0:65535];
   integer n, gap, i, g;
@@ -105,12 +91,12 @@ module mk2_hybrid_tb;
     end
     @(negedge clk); word_valid = 1'b0;
     repeat (20) @(negedge clk);
-    while (fifo_count != 8'd0 || nbytes != 0) @(negedge clk);
+    while (fifo_count != 8'd0 || nbytes != 32'd0) @(negedge clk);
     repeat (4) @(negedge clk);
     bus(1'b1, 7'd6, 64'd0, q);
     $fdisplay(out, "overruns=%0d", q[31:0]);
     $fclose(out);
-    if (errors) $display("FAIL: %0d capture errors", errors);
+    if (errors != 32'd0) $display("FAIL: %0d capture errors", errors);
     $display("DONE samples=%0d triggers=%0d", samples, gpulses);
     $finish;
   end

@@ -1,0 +1,43 @@
+// ratio_shim.cpp - the only C++ of the ratio harness: the extern "C" pin copying over the Verilated
+// ratio_tb_top (context, model, waves and tick count are sim/common/vshim.h's). Built once per variant with
+// -DRATIO_PAIRS=n -DRATIO_MANT=w against that variant's model.
+#include "vshim.h"
+#include "Vratio_top.h"
+#include "ratio_shim.h"
+
+typedef vshim<Vratio_top> shim_t;
+static shim_t *S(ratio_shim *s) { return reinterpret_cast<shim_t *>(s); }
+
+extern "C" ratio_shim *ratio_shim_new(const char *waves_path)
+{
+    shim_t *s = shim_t::open(waves_path);
+    if (s) s->period_ns = 10; // the clock of tb/rems-sampleunit/ratio_icarus_tb.v
+    return reinterpret_cast<ratio_shim *>(s);
+}
+
+extern "C" void ratio_shim_free(ratio_shim *s) { shim_t::close(S(s)); }
+
+extern "C" void ratio_shim_tick(ratio_shim *s, const ratio_in *in, uint32_t *reports)
+{
+    Vratio_top *t = S(s)->top;
+    t->rst_ni = in->rst_n;
+    t->den_i = in->den;
+    t->num_i = in->num;
+    t->clear_i = in->clear;
+    t->load_i = in->load;
+    t->load_dreg_i = in->load_dreg;
+    t->load_nreg_i = in->load_nreg;
+    t->load_low_i = in->load_low;
+    t->load_exp_i = in->load_exp;
+    t->load_nsat_i = in->load_nsat;
+    S(s)->edge([&] {
+#if RATIO_PAIRS == 1
+        reports[0] = t->reports_o;
+#else
+        for (unsigned i = 0; i < RATIO_PAIRS; i++) reports[i] = t->reports_o[i];
+#endif
+    });
+}
+
+extern "C" unsigned ratio_shim_pairs(void) { return RATIO_PAIRS; }
+extern "C" unsigned ratio_shim_mant(void) { return RATIO_MANT; }
