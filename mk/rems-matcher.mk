@@ -79,6 +79,8 @@ rems-lint: deps
 	  verilator --lint-only -Wall --top-module rems_matcher $$f $(REMS_MATCHER_RTL) || exit 1; \
 	  iverilog -g2005 -Wall -o /dev/null -s rems_matcher $$(echo "$$f" | sed 's/-G/-Prems_matcher./g') \
 	    $(REMS_MATCHER_RTL) || exit 1; done
+	@for f in "-GL3_SPRAM=1" "-GL3_SPRAM=0 -GOUTREG=1"; do \
+	  verilator --lint-only -Wall --top-module rems_synth_top $$f $(REMS_MATCHER_BOARD_TOP) $(REMS_MATCHER_RTL) || exit 1; done
 
 rems-test: rems-unit rems-rtl rems-icarus
 

@@ -21,11 +21,15 @@ TEST_TARGETS += ratio-test sampleunit-test sampleunit-hybrid
 LINT_TARGETS += sampleunit-lint
 .PHONY: ratio ratio-test sampleunit sampleunit-test sampleunit-hybrid sampleunit-lint
 
-# every C file of the block's harnesses, models and tests, compiled once
-$(SU_DIR)/obj/%.o: %.c $(wildcard sim/rems-sampleunit/*.h tb/rems-sampleunit/*.h model/ratio_model.h model/su_model.h \
-  tools/remsc/remsc.h) | deps
+# every C file of the block's harnesses, models and tests, compiled once; obj-or: again for the Sample
+# Units built with OUTREG=1 matchers, whose C model must know the longer matcher latency
+SU_HDR = $(wildcard sim/rems-sampleunit/*.h tb/rems-sampleunit/*.h model/ratio_model.h model/su_model.h tools/remsc/remsc.h)
+$(SU_DIR)/obj/%.o: %.c $(SU_HDR) | deps
 	@mkdir -p $(@D)
 	@$(CC) $(SU_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
+$(SU_DIR)/obj-or/%.o: %.c $(SU_HDR) | deps
+	@mkdir -p $(@D)
+	@$(CC) $(SU_CFLAGS) -DSU_MATCH_LATENCY=8 $(CHECK_CFLAGS) -c -o $@ $<
 
 # ---- the ratio pair: m6/m14 = 64 pairs side by side (tests), r6/r14 = one pair (make ratio) ----
 RATIO_TB_TOP = tb/rems-sampleunit/ratio_tb_top.v
@@ -66,29 +70,40 @@ ratio-test: deps $(RATIO_DIR)/m6/test_ratio $(RATIO_DIR)/m14/test_ratio $(RATIO_
   $(RATIO_DIR)/r14/ratio_run $(RATIO_DIR)/ratio_icarus.vvp
 	$(call run_suite,ratio-test,$(RATIO_TEST_RUN))
 
-# ---- Sample Units: 4 units (two 6-bit pairs, two 6-bit pairs, one 14-bit pair, timestamp), FIFO 4, memory 64 ----
-$(eval $(call verilate,$(SU_DIR)/v,Vsu_top,rems_unit_array,\
-  -Wall -GUNITS=4 -GKINDS="16'h60" -GFIFO_DEPTH=4 -GMEM_SAMPLES=64,$(SAMPLEUNIT_RTL)))
-$(SU_DIR)/v/shim.o: sim/rems-sampleunit/su_shim.cpp sim/rems-sampleunit/su_shim.h sim/common/vshim.h \
-  $(SU_DIR)/v/Vsu_top__ALL.a
+# ---- Sample Units: 4 units (two 6-bit pairs, two 6-bit pairs, one 14-bit pair, timestamp), FIFO 4, memory 64;
+# v: the matchers as default (LATENCY 5), vor: with OUTREG=1 (LATENCY 8; the events ride through the
+# matchers, so every sample must come out the same) ----
+SU_PARAMS = -GUNITS=4 -GKINDS="16'h60" -GFIFO_DEPTH=4 -GMEM_SAMPLES=64
+$(eval $(call verilate,$(SU_DIR)/v,Vsu_top,rems_unit_array,-Wall $(SU_PARAMS),$(SAMPLEUNIT_RTL)))
+$(eval $(call verilate,$(SU_DIR)/vor,Vsu_top,rems_unit_array,-Wall $(SU_PARAMS) -GOUTREG=1,$(SAMPLEUNIT_RTL)))
+$(SU_DIR)/%/shim.o: sim/rems-sampleunit/su_shim.cpp sim/rems-sampleunit/su_shim.h sim/common/vshim.h \
+  $(SU_DIR)/%/Vsu_top__ALL.a
 	@$(CXX) $(VSHIM_CXXFLAGS)$(@D) -Isim/rems-sampleunit -c -o $@ $<
 
-SU_OBJS = $(addprefix $(SU_DIR)/obj/,tb/rems-sampleunit/su_scenario.o model/su_model.o model/ratio_model.o \
-  sim/rems-sampleunit/su_drv.o) $(SU_DIR)/v/shim.o $(SU_DIR)/v/Vsu_top__ALL.a $(SU_DIR)/v/libverilated.a
+# su_objs OBJDIR,VDIR: the C side compiled into OBJDIR, linked with the Verilated units of VDIR
+su_objs = $(addprefix $(SU_DIR)/$(1)/,tb/rems-sampleunit/su_scenario.o model/su_model.o model/ratio_model.o \
+  sim/rems-sampleunit/su_drv.o) $(SU_DIR)/$(2)/shim.o $(SU_DIR)/$(2)/Vsu_top__ALL.a $(SU_DIR)/$(2)/libverilated.a
 
 # REMS_LIB_OBJS: the pattern compiler's library, built by mk/rems-matcher.mk
-$(SU_DIR)/su_run: $(SU_DIR)/obj/sim/rems-sampleunit/su_run.o $(SU_OBJS) $$(REMS_LIB_OBJS)
+$(SU_DIR)/su_run: $(SU_DIR)/obj/sim/rems-sampleunit/su_run.o $(call su_objs,obj,v) $$(REMS_LIB_OBJS)
+	@$(CXX) -o $@ $^ -lz -pthread
+$(SU_DIR)/su_run_or: $(SU_DIR)/obj-or/sim/rems-sampleunit/su_run.o $(call su_objs,obj-or,vor) $$(REMS_LIB_OBJS)
 	@$(CXX) -o $@ $^ -lz -pthread
 
-$(SU_DIR)/test_sampleunit: $(SU_DIR)/obj/tb/rems-sampleunit/test_sampleunit.o $(SU_OBJS) $$(REMS_LIB_OBJS)
+$(SU_DIR)/test_sampleunit: $(SU_DIR)/obj/tb/rems-sampleunit/test_sampleunit.o $(call su_objs,obj,v) $$(REMS_LIB_OBJS)
+	@$(CXX) -o $@ $^ $(CHECK_LIBS) -lz -pthread
+$(SU_DIR)/test_sampleunit_or: $(SU_DIR)/obj-or/tb/rems-sampleunit/test_sampleunit.o $(call su_objs,obj-or,vor) \
+  $$(REMS_LIB_OBJS)
 	@$(CXX) -o $@ $^ $(CHECK_LIBS) -lz -pthread
 
 sampleunit:
 	@$(MAKE) -s --no-print-directory deps $(SU_DIR)/su_run >&2
 	@$(SU_DIR)/su_run $(if $(filter 1,$(WAVES)),--waves $(SU_DIR)/$(basename $(notdir $(SCENARIO))).fst) $(SCENARIO)
 
-sampleunit-test: deps $(SU_DIR)/test_sampleunit $(SU_DIR)/su_run
-	$(call run_suite,sampleunit-test,$(SU_DIR)/test_sampleunit tb/rems-sampleunit $(SU_DIR)/su_run)
+SU_TEST_RUN = bash -c 'rc=0; $(SU_DIR)/test_sampleunit tb/rems-sampleunit $(SU_DIR)/su_run || rc=1; \
+  $(SU_DIR)/test_sampleunit_or tb/rems-sampleunit $(SU_DIR)/su_run_or || rc=1; exit $$rc'
+sampleunit-test: deps $(SU_DIR)/test_sampleunit $(SU_DIR)/su_run $(SU_DIR)/test_sampleunit_or $(SU_DIR)/su_run_or
+	$(call run_suite,sampleunit-test,$(SU_TEST_RUN))
 
 # ---- the hybrid link from the Sample Units' side (Icarus): rems_unit_array trig_o[0]/gword_o into a
 # MultiKron II with HW_TRIGGER = 1; the network's Trace samples against tb/rems-sampleunit/hybrid.expect ----
@@ -117,6 +132,7 @@ sampleunit-lint: deps
 	  $(SAMPLEUNIT_BOARD_TOP) $(SAMPLEUNIT_RTL) || exit 1; done
 	verilator --lint-only -Wall --top-module rems_unit_array $(SAMPLEUNIT_RTL)
 	verilator --lint-only -Wall --top-module rems_unit_array -GUNITS=8 -GKINDS="16'h1624" -GL3_SPRAM=1 $(SAMPLEUNIT_RTL)
+	verilator --lint-only -Wall --top-module rems_unit_array -GOUTREG=1 $(SAMPLEUNIT_RTL)
 	for k in 0 1 2; do verilator --lint-only -Wall --top-module rems_sample_unit -GKIND=$$k $(SAMPLEUNIT_RTL) || exit 1; done
 	iverilog -g2005 -Wall -o /dev/null -s rems_unit_array -Prems_unit_array.UNITS=4 -Prems_unit_array.KINDS=96 $(SAMPLEUNIT_RTL)
 	iverilog -g2005 -Wall -o /dev/null -s rems_sample_unit $(SAMPLEUNIT_RTL)

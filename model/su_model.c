@@ -10,7 +10,8 @@
 #include "su_model.h"
 
 #define TRIG_DELAY (SU_MATCH_LATENCY + 2)   /* matcher, the OR register, the unit's input register */
-#define EV_DELAY (SU_MATCH_LATENCY + 1)     /* the array's delay line, the unit's input register */
+#define EV_DELAY (SU_MATCH_LATENCY + 1)     /* the matcher's tag port, the unit's input register */
+#define RING (TRIG_DELAY + 1)
 
 typedef struct {
     ratio_ref pair[2];
@@ -39,14 +40,14 @@ void su_model_run(const su_scenario *sc, su_result *r)
     }
     su_step idle;
     memset(&idle, 0, sizeof idle);
-    /* the last TRIG_DELAY+1 clocks: their triggers and steps */
-    uint8_t trig_ring[8] = {0};
-    su_step ring[8];
+    /* the last TRIG_DELAY+1 clocks: their triggers and steps (RING covers the longest matcher latency) */
+    uint8_t trig_ring[RING] = {0};
+    su_step ring[RING];
     size_t total = sc->nsteps + SU_DRAIN_CLOCKS;
     uint64_t gcount_issued = 0;   /* global triggers raised so far (they reach the units later) */
     for (size_t t = 0; t < total; t++) {
         const su_step *in = t < sc->nsteps ? &sc->steps[t] : &idle;
-        ring[t % 8] = *in;
+        ring[t % RING] = *in;
         uint8_t trig = 0;
         int gset = 0;
         for (int u = 0; u < SU_UNITS; u++)
@@ -59,11 +60,11 @@ void su_model_run(const su_scenario *sc, su_result *r)
                 }
             }
         if (trig & 1) gcount_issued++;
-        trig_ring[t % 8] = trig;
+        trig_ring[t % RING] = trig;
 
-        uint8_t bcast = t >= TRIG_DELAY ? trig_ring[(t - TRIG_DELAY) % 8] : 0;
-        const su_step *wstep = t >= TRIG_DELAY ? &ring[(t - TRIG_DELAY) % 8] : &idle;
-        const su_step *estep = t >= EV_DELAY ? &ring[(t - EV_DELAY) % 8] : &idle;
+        uint8_t bcast = t >= TRIG_DELAY ? trig_ring[(t - TRIG_DELAY) % RING] : 0;
+        const su_step *wstep = t >= TRIG_DELAY ? &ring[(t - TRIG_DELAY) % RING] : &idle;
+        const su_step *estep = t >= EV_DELAY ? &ring[(t - EV_DELAY) % RING] : &idle;
         int tick = t >= EV_DELAY;
         int sample = bcast & 1;
         unsigned sel = bcast >> 1;

@@ -28,6 +28,9 @@ module rems_synth_top #(
   wire [31:0] word_o;
   wire [6:0]  trig_o;
   wire        valid_o, loading;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire        tag_unused;   // nothing rides along the words here
+  /* verilator lint_on UNUSEDSIGNAL */
 
   always @* begin
     lfsr_d = lfsr_q;
@@ -57,7 +60,7 @@ module rems_synth_top #(
   rems_matcher #(.L3_SPRAM(L3_SPRAM), .OUTREG(OUTREG)) matcher (
     .clk_i(clk_i), .rst_ni(rst_ni), .word_i(lfsr_q), .valid_i(1'b1), .word_o(word_o), .trig_o(trig_o),
     .valid_o(valid_o), .dl_we_i(we_q), .dl_addr_i(dl_q[47:32]), .dl_data_i(dl_q[31:0]),
-    .dl_masked_o(masked_o), .dl_loading_o(loading));
+    .dl_masked_o(masked_o), .dl_loading_o(loading), .tag_i(1'b0), .tag_o(tag_unused));
 
   assign result_o = result_q;
 endmodule

@@ -29,14 +29,14 @@ module mk2_hybrid_tb;
   reg         word_valid = 1'b0;
   wire [31:0] matched_word;
   wire [6:0]  triggers;
-  wire        matched_valid, masked_unused, loading_unused;
+  wire        matched_valid, masked_unused, loading_unused, tag_unused;
 
   rems_matcher #(.INIT_T0(INIT_T0), .INIT_T1(INIT_T1), .INIT_T2(INIT_T2), .INIT_T3(INIT_T3),
                  .INIT_T4(INIT_T4), .INIT_T5(INIT_T5)) matcher (
     .clk_i(clk), .rst_ni(rst_n), .word_i(word), .valid_i(word_valid),
     .word_o(matched_word), .trig_o(triggers), .valid_o(matched_valid),
     .dl_we_i(1'b0), .dl_addr_i(16'd0), .dl_data_i(32'd0), .dl_masked_o(masked_unused),
-    .dl_loading_o(loading_unused));
+    .dl_loading_o(loading_unused), .tag_i(1'b0), .tag_o(tag_unused));
 
   wire [7:0]  test_unused, fifo_count;
   wire [31:0] overrun_count;

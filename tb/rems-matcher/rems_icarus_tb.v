@@ -29,12 +29,16 @@ module rems_icarus_tb;
   wire [31:0] word_o;
   wire [6:0] trig_o;
   wire valid_o, masked, loading;
+  wire [7:0] tag_o;
 
   rems_matcher #(.L3_SPRAM(L3_SPRAM), .OUTREG(OUTREG), .INIT_T0(INIT_T0), .INIT_T1(INIT_T1), .INIT_T2(INIT_T2),
-                 .INIT_T3(INIT_T3), .INIT_T4(INIT_T4), .INIT_T5(INIT_T5)) dut (
+                 .INIT_T3(INIT_T3), .INIT_T4(INIT_T4), .INIT_T5(INIT_T5), .TAG_W(8)) dut (
     .clk_i(clk), .rst_ni(rst_n), .word_i(word), .valid_i(valid), .word_o(word_o), .trig_o(trig_o),
     .valid_o(valid_o), .dl_we_i(dl_we), .dl_addr_i(dl_addr), .dl_data_i(dl_data), .dl_masked_o(masked),
-    .dl_loading_o(loading));
+    .dl_loading_o(loading), .tag_i(word[7:0]), .tag_o(tag_o));
+
+  // the tag port carries the word's low byte: it must leave in step with the word itself, every clock
+  always @(posedge clk) if (tag_o !== word_o[7:0]) $display("FAIL: tag_o %h beside word_o %h: not in step", tag_o, word_o);
 
   always #5 clk = ~clk;
 

@@ -20,7 +20,10 @@
 #define SU_UNITS 4         /* the harness build: units 0, 1 two 6-bit pairs, unit 2 one 14-bit pair, unit 3 timestamp */
 #define SU_FIFO_DEPTH 4
 #define SU_MEM_SAMPLES 64
-#define SU_MATCH_LATENCY 5 /* rtl/rems/matcher/rems_matcher.v LATENCY */
+/* rtl/rems/matcher/rems_matcher.v LATENCY: 5, or 8 in the OUTREG=1 build (-DSU_MATCH_LATENCY=8) */
+#ifndef SU_MATCH_LATENCY
+#define SU_MATCH_LATENCY 5
+#endif
 extern const unsigned su_kind[SU_UNITS];   /* 0 pairs, 1 timestamp, 2 one 14-bit pair */
 
 typedef struct {

@@ -339,7 +339,7 @@ int main(int argc, char **argv)
 {
     if (argc > 1) scen_dir = argv[1];
     if (argc > 2) su_run_path = argv[2];
-    Suite *s = suite_create("sampleunit");
+    Suite *s = suite_create(SU_MATCH_LATENCY == 5 ? "sampleunit" : "sampleunit (matchers with OUTREG=1)");
     TCase *tc = tcase_create("sampleunit");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_scenario_files);

@@ -12,6 +12,9 @@
 // Latency: LATENCY = 5 + 3 * OUTREG clocks from word_i/valid_i to word_o/trig_o/valid_o (5 by default, 8
 // with OUTREG = 1, one more clock per RAM level), one result per clock, no bubbles: valid_o is valid_i
 // delayed by exactly LATENCY clocks. trig_o is 0 whenever valid_o is low.
+// tag_i (TAG_W bits) leaves on tag_o the same LATENCY clocks later, whatever valid_i: whatever must stay
+// in step with the matcher's results (the Sample Units' events) rides along, so no instantiating module
+// has to know LATENCY. Tie it to 0 when unused: synthesis then removes it.
 //
 // Download port (one write per clock, at the rising edge where dl_we_i is high; dl_addr_i is the long-word
 // address inside the matcher's 64K long-word block, as in the paper section 3.3.1):
@@ -29,7 +32,8 @@
 // Words wholly before the first write see the old tables, words wholly after the commit the new ones.
 //
 // Parameters: L3_SPRAM (level-3 RAM style), OUTREG (one more register per RAM level, for ECP5 at 150 MHz:
-// the DP16KD output registers; see rems_table), INIT_T0..INIT_T5 (optional $readmemh images of the tables).
+// the DP16KD output registers; see rems_table), INIT_T0..INIT_T5 (optional $readmemh images of the tables),
+// TAG_W (width of tag_i/tag_o).
 module rems_matcher #(
   parameter L3_SPRAM = 0,   // 0: level 3 as dual-port block RAM (EBR/DP16KD), 1: single-port SPRAM form
   parameter OUTREG   = 0,   // 0: LATENCY 5; 1: a second read register after every RAM, LATENCY 8 (needs
@@ -39,7 +43,8 @@ module rems_matcher #(
   parameter INIT_T2  = "",  // T2 (1024 x 7)
   parameter INIT_T3  = "",  // T3 (2048 x 8)
   parameter INIT_T4  = "",  // T4 (2048 x 8)
-  parameter INIT_T5  = ""   // T5 (65536 x 7); ignored (no initial contents) when L3_SPRAM = 1
+  parameter INIT_T5  = "",  // T5 (65536 x 7); ignored (no initial contents) when L3_SPRAM = 1
+  parameter TAG_W    = 1    // bits carried from tag_i to tag_o
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -49,6 +54,8 @@ module rems_matcher #(
   output wire [31:0] word_o,
   output wire [6:0]  trig_o,   // bit 0 = G, bits 1..6 = S1..S6
   output wire        valid_o,
+  input  wire [TAG_W-1:0] tag_i,    // carried to tag_o with the same latency as a word, never looked at
+  output wire [TAG_W-1:0] tag_o,
   // download port
   input  wire        dl_we_i,
   input  wire [15:0] dl_addr_i,
@@ -56,11 +63,7 @@ module rems_matcher #(
   output wire        dl_masked_o,   // with valid_o: this word's triggers were forced to 0 by a download
   output wire        dl_loading_o   // a download is in progress (started and not yet committed)
 );
-  // LATENCY names the pipeline's length for readers and for instantiating modules that copy it (it is
-  // also used by the FORMAL checks).
-  /* verilator lint_off UNUSEDPARAM */
-  localparam LATENCY = 5 + 3 * OUTREG;  // clocks from word_i to word_o; also in docs/rems-matcher.md
-  /* verilator lint_on UNUSEDPARAM */
+  localparam LATENCY = 5 + 3 * OUTREG;  // clocks from word_i to word_o (and tag_i to tag_o); also in docs/rems-matcher.md
   // Pipeline stages s0 .. s(STAGES-1) before the output register: the input latch, then one stage per
   // RAM read register (1 + OUTREG per level). Stage k holds a word presented in clock t during clock
   // t+k+1; the word's level-3 read happens at the edge ending clock t+L3_READ.
@@ -182,6 +185,14 @@ module rems_matcher #(
   assign valid_o = valid_out_q;
   assign dl_masked_o = masked_out_q;
   assign dl_loading_o = loading_q;
+
+  // ---- the tag: a plain shift register of LATENCY stages, reset with the pipeline ----
+  reg [TAG_W*LATENCY-1:0] tag_pipe_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) tag_pipe_q <= {TAG_W*LATENCY{1'b0}};
+    else         tag_pipe_q <= {tag_pipe_q[TAG_W*(LATENCY-1)-1:0], tag_i};
+  end
+  assign tag_o = tag_pipe_q[TAG_W*LATENCY-1 -: TAG_W];
 
 `ifdef FORMAL
   reg past_valid_q = 1'b0;

@@ -6,14 +6,14 @@
 // unit's switches.
 //
 // Timing (clock k = the clock in which a word is presented on word_i/valid_i): the matcher gives its
-// triggers LATENCY (5) clocks later, the OR is registered, and every unit takes its sample in clock k+7
-// (after its own input register).
+// triggers LATENCY clocks later (rems_matcher: 5, or 8 with OUTREG = 1), the OR is registered, and every
+// unit takes its sample in clock k+LATENCY+2 (after its own input register).
 // The sample's trigger word is each unit's latest valid probe word up to clock k (the triggering unit:
-// the word that matched; 0 before any word). The preprocessor events and ticks are delayed by the same
-// MATCH_LATENCY clocks inside, so that a sample holds the events of clocks up to and including k, and a
-// selective trigger in the word of clock k starts the new period with the events of clock k+1. A switch
-// register write in clock c applies to triggers of words presented from clock c-5 on (the switches are
-// read where the broadcast triggers enter the unit).
+// the word that matched; 0 before any word). The preprocessor events and ticks ride through the matcher
+// on its tag port, so they are delayed by exactly its LATENCY whatever its parameters: a sample holds the
+// events of clocks up to and including k, and a selective trigger in the word of clock k starts the new
+// period with the events of clock k+1. A switch register write in clock c applies to triggers of words
+// presented from clock c-LATENCY on (the switches are read where the broadcast triggers enter the unit).
 //
 // Analysis side (host_*): host_rdata_o shows, two clocks after host_unit_i/host_reg_i/host_addr_i,
 //   host_reg_i = 0: sample memory word host_addr_i of unit host_unit_i (sample k at words 2k, 2k+1)
@@ -25,13 +25,15 @@
 // Clock domain: clk_i, rst_ni synchronous active low (pass an asynchronous reset through
 // rtl/common/reset_sync.v). Inputs ev_i/tick_i are clock enables in clk_i's domain.
 // Parameters: UNITS (1..8), KINDS (2 bits per unit, unit u in bits 2u+1:2u: 0 two 6-bit ratio pairs,
-// 1 timestamp, 2 one 14-bit pair), FIFO_DEPTH, MEM_SAMPLES (per unit), L3_SPRAM (matcher level-3 form).
+// 1 timestamp, 2 one 14-bit pair), FIFO_DEPTH, MEM_SAMPLES (per unit), L3_SPRAM and OUTREG (passed to
+// every matcher).
 module rems_unit_array #(
   parameter UNITS       = 2,      // Sample Units (processors under test)
   parameter [15:0] KINDS = 16'h0, // preprocessor kind of each unit, 2 bits each
   parameter FIFO_DEPTH  = 8,      // samples per unit FIFO
   parameter MEM_SAMPLES = 256,    // samples per unit memory
-  parameter L3_SPRAM    = 0       // passed to every rems_matcher
+  parameter L3_SPRAM    = 0,      // passed to every rems_matcher
+  parameter OUTREG      = 0       // passed to every rems_matcher (1: ECP5 DP16KD output registers)
 ) (
   input  wire                  clk_i,
   input  wire                  rst_ni,
@@ -62,7 +64,6 @@ module rems_unit_array #(
   output wire [6:0]            trig_o,
   output wire [31:0]           gword_o
 );
-  localparam MATCH_LATENCY = 5;   // must equal rems_matcher's LATENCY (checked by tb/sampleunit tests)
   localparam MAW = $clog2(2 * MEM_SAMPLES);
   localparam CW  = $clog2(MEM_SAMPLES) + 1;
   localparam FW  = $clog2(FIFO_DEPTH) + 1;
@@ -133,9 +134,12 @@ module rems_unit_array #(
       /* verilator lint_off UNUSEDSIGNAL */
       wire dl_masked, dl_loading;   // the matcher zeroes masked triggers itself; nothing else needs these
       /* verilator lint_on UNUSEDSIGNAL */
-      rems_matcher #(.L3_SPRAM(L3_SPRAM)) u_match (
+      // the unit's events and ticks ride through the matcher, so they come out in step with its triggers
+      wire [4:0] ev_late;
+      rems_matcher #(.L3_SPRAM(L3_SPRAM), .OUTREG(OUTREG), .TAG_W(5)) u_match (
         .clk_i(clk_i), .rst_ni(rst_ni), .word_i(word_i[32*u +: 32]), .valid_i(valid_i[u]),
         .word_o(m_word[32*u +: 32]), .trig_o(m_trig[7*u +: 7]), .valid_o(m_valid[u]),
+        .tag_i({tick_i, ev_i[4*u +: 4]}), .tag_o(ev_late),
         .dl_we_i(dl_we_i && dl_units_i[u]), .dl_addr_i(dl_addr_i), .dl_data_i(dl_data_i),
         .dl_masked_o(dl_masked), .dl_loading_o(dl_loading));
 
@@ -145,20 +149,10 @@ module rems_unit_array #(
         word_d = word_q;
         if (m_valid[u]) word_d = m_word[32*u +: 32];
       end
-      // events and ticks delayed by the matcher's latency (one shift register, no reset needed for data,
-      // but cleared with the rest so that reset is clean)
-      reg [5*MATCH_LATENCY-1:0] evdelay_q, evdelay_d;
-      always @* evdelay_d = {evdelay_q[5*MATCH_LATENCY-6:0], tick_i, ev_i[4*u +: 4]};
       always @(posedge clk_i) begin
-        if (!rst_ni) begin
-          word_q    <= 32'd0;
-          evdelay_q <= {5*MATCH_LATENCY{1'b0}};
-        end else begin
-          word_q    <= word_d;
-          evdelay_q <= evdelay_d;
-        end
+        if (!rst_ni) word_q <= 32'd0;
+        else         word_q <= word_d;
       end
-      wire [4:0] ev_late = evdelay_q[5*MATCH_LATENCY-1 -: 5];
 
       wire [CW-1:0]  count;
       wire [31:0]    fifo_ovf, mem_ovf;
