@@ -5,6 +5,6 @@
 #   make hybrid-test   the hand-checked example, random sets spaced and back to back, the link off
 .PHONY: hybrid-test
 TEST_TARGETS += hybrid-test
-HYBRID_SRC = tb/hybrid/mk2_hybrid_tb.v tb/common/mk2_net_capture.v $(sort $(REMS_MATCHER_RTL) $(MK2_RTL))
+HYBRID_SRC = tb/hybrid/mk2_hybrid_tb.v $(sort $(REMS_MATCHER_RTL) $(MK2_HYBRID_BENCH))
 hybrid-test: deps $$(REMSC) $$(REMSGEN)
 	$(call run_suite,hybrid-test,env HYBRID_SRC="$(HYBRID_SRC)" tb/hybrid/run-hybrid $(REMSC) $(REMSGEN) $(BUILD)/hybrid)

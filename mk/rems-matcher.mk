@@ -11,7 +11,7 @@
 # Synthesis (make rems-synth) is in mk/fpga.mk, the file lists in mk/files.mk.
 
 REMS_DIR = $(BUILD)/rems
-REMS_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Werror -Itools/remsc -Isim/rems-matcher -Itb/rems-matcher
+REMS_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Werror -Itools/remsc -Isim/rems-matcher -Itb/rems-matcher -Itb/common
 REMS_LIB_SRC = tools/remsc/remsc.c tools/remsc/remsc_paper.c tools/remsc/remsc_gen.c
 REMS_LIB_OBJS = $(REMS_LIB_SRC:%.c=$(REMS_DIR)/obj/%.o)
 REMSC = $(REMS_DIR)/remsc
@@ -26,7 +26,7 @@ LINT_TARGETS += rems-lint
 .PHONY: rems remsc rems-test rems-lint rems-unit rems-rtl rems-icarus rems-bench
 
 # every C file of the harness, the tests and the compiler library, compiled once
-$(REMS_DIR)/obj/%.o: %.c $(wildcard tools/remsc/*.h sim/rems-matcher/*.h tb/rems-matcher/*.h) | deps
+$(REMS_DIR)/obj/%.o: %.c $(wildcard tools/remsc/*.h sim/rems-matcher/*.h tb/rems-matcher/*.h tb/common/*.h) | deps
 	@mkdir -p $(@D)
 	@$(CC) $(REMS_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
 

@@ -13,7 +13,7 @@
 
 RATIO_DIR = $(BUILD)/ratio
 SU_DIR = $(BUILD)/sampleunit
-SU_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Werror -Isim/rems-sampleunit -Itb/rems-sampleunit -Imodel -Itools/remsc
+SU_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Werror -Isim/rems-sampleunit -Itb/rems-sampleunit -Imodel -Itools/remsc -Itb/common
 MANT ?= 6
 SCENARIO ?= tb/rems-sampleunit/demo.su
 
@@ -23,7 +23,7 @@ LINT_TARGETS += sampleunit-lint
 
 # every C file of the block's harnesses, models and tests, compiled once; obj-or: again for the Sample
 # Units built with OUTREG=1 matchers, whose C model must know the longer matcher latency
-SU_HDR = $(wildcard sim/rems-sampleunit/*.h tb/rems-sampleunit/*.h model/ratio_model.h model/su_model.h tools/remsc/remsc.h)
+SU_HDR = $(wildcard sim/rems-sampleunit/*.h tb/rems-sampleunit/*.h tb/common/*.h model/ratio_model.h model/su_model.h tools/remsc/remsc.h)
 $(SU_DIR)/obj/%.o: %.c $(SU_HDR) | deps
 	@mkdir -p $(@D)
 	@$(CC) $(SU_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
@@ -107,7 +107,7 @@ sampleunit-test: deps $(SU_DIR)/test_sampleunit $(SU_DIR)/su_run $(SU_DIR)/test_
 
 # ---- the hybrid link from the Sample Units' side (Icarus): rems_unit_array trig_o[0]/gword_o into a
 # MultiKron II with HW_TRIGGER = 1; the network's Trace samples against tb/rems-sampleunit/hybrid.expect ----
-SU_HYBRID_SRC = tb/rems-sampleunit/su_hybrid_tb.v tb/common/mk2_net_capture.v $(sort $(SAMPLEUNIT_RTL) $(MK2_RTL))
+SU_HYBRID_SRC = tb/rems-sampleunit/su_hybrid_tb.v $(sort $(SAMPLEUNIT_RTL) $(MK2_HYBRID_BENCH))
 $(SU_DIR)/hybrid/su_hybrid.vvp: $(SU_HYBRID_SRC) | deps
 	@mkdir -p $(@D)
 	@iverilog -g2005 -o $@ -s su_hybrid_tb $(SU_HYBRID_SRC)

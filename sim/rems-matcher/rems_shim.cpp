@@ -6,21 +6,12 @@
 #include "Vrems_matcher.h"
 #include "rems_shim.h"
 
-typedef vshim<Vrems_matcher> shim_t;
-static shim_t *S(rems_shim *s) { return reinterpret_cast<shim_t *>(s); }
+// one tick drawn as 10 ns: the clock of the Icarus benches of the same block, so that both waves align
+VSHIM_C_API(rems_shim, Vrems_matcher, 10)
 
 extern "C" int rems_shim_l3_spram(void) { return REMS_L3_SPRAM; }
 extern "C" int rems_shim_outreg(void) { return REMS_OUTREG; }
 extern "C" int rems_shim_dp16kd(void) { return REMS_DP16KD; }
-
-extern "C" rems_shim *rems_shim_new(const char *waves_path)
-{
-    shim_t *s = shim_t::open(waves_path);
-    if (s) s->period_ns = 10; // the clock of the Icarus testbenches, so that both simulators' waves align
-    return reinterpret_cast<rems_shim *>(s);
-}
-
-extern "C" void rems_shim_free(rems_shim *s) { shim_t::close(S(s)); }
 
 extern "C" void rems_shim_tick(rems_shim *s, const rems_in *in, rems_out *out)
 {

@@ -5,17 +5,8 @@
 #include "Vratio_top.h"
 #include "ratio_shim.h"
 
-typedef vshim<Vratio_top> shim_t;
-static shim_t *S(ratio_shim *s) { return reinterpret_cast<shim_t *>(s); }
-
-extern "C" ratio_shim *ratio_shim_new(const char *waves_path)
-{
-    shim_t *s = shim_t::open(waves_path);
-    if (s) s->period_ns = 10; // the clock of tb/rems-sampleunit/ratio_icarus_tb.v
-    return reinterpret_cast<ratio_shim *>(s);
-}
-
-extern "C" void ratio_shim_free(ratio_shim *s) { shim_t::close(S(s)); }
+// one tick drawn as 10 ns: the clock of the Icarus benches of the same block, so that both waves align
+VSHIM_C_API(ratio_shim, Vratio_top, 10)
 
 extern "C" void ratio_shim_tick(ratio_shim *s, const ratio_in *in, uint32_t *reports)
 {

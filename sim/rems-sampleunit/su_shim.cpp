@@ -4,17 +4,8 @@
 #include "Vsu_top.h"
 #include "su_shim.h"
 
-typedef vshim<Vsu_top> shim_t;
-static shim_t *S(su_shim *s) { return reinterpret_cast<shim_t *>(s); }
-
-extern "C" su_shim *su_shim_new(const char *waves_path)
-{
-    shim_t *s = shim_t::open(waves_path);
-    if (s) s->period_ns = 10; // the clock of tb/rems-sampleunit/su_hybrid_tb.v
-    return reinterpret_cast<su_shim *>(s);
-}
-
-extern "C" void su_shim_free(su_shim *s) { shim_t::close(S(s)); }
+// one tick drawn as 10 ns: the clock of the Icarus benches of the same block, so that both waves align
+VSHIM_C_API(su_shim, Vsu_top, 10)
 
 extern "C" void su_shim_tick(su_shim *s, const su_in *in, su_out *out)
 {

@@ -7,7 +7,7 @@
  * rtl/rems/matcher/rems_matcher.v: a word in flight during a write, or during an unfinished download, is masked. The
  * latency and the masking window follow the OUTREG setting (REMS_LATENCY, REMS_L3_READ in rems_drv.h).
  *   test_rems_rtl RESULT_FILE TB_DIR */
-#include <check.h>
+#include "check_run.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -362,19 +362,13 @@ int main(int argc, char **argv)
     char name[128];
     snprintf(name, sizeof name, "rems-rtl (%s, latency %d)", variant(), REMS_LATENCY);
     Suite *su = suite_create(name);
-    TCase *tc = tcase_create("rtl");
-    tcase_set_timeout(tc, 300);
+    TCase *tc = check_tcase(su, "rtl", 300);
     tcase_add_test(tc, example_by_hand);
     tcase_add_test(tc, random_sets);
     tcase_add_test(tc, adversarial_sets);
     tcase_add_test(tc, exhaustive_spaces);
     tcase_add_test(tc, download_while_streaming);
-    suite_add_tcase(su, tc);
-    SRunner *sr = srunner_create(su);
-    srunner_set_fork_status(sr, CK_NOFORK);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr); /* scripts/run-suite counts the summary line */
-    srunner_free(sr);
+    int failed = check_run(su, CK_NOFORK);
     printf("rems-rtl (%s): %llu words compared with the patterns, %llu downloads through the port\n", variant(),
            words_checked, downloads);
     return failed ? 1 : 0;

@@ -4,7 +4,7 @@
  * (messages naming file:line:col, the overflowing table and the excess), and from the definition of a match
  * (rems_match: the union of the triggers of every matching pattern), never from the compiler's own output.
  *   test_remsc RESULT_FILE */
-#include <check.h>
+#include "check_run.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -443,8 +443,7 @@ int main(void)
 {
     if (!mkdtemp(tmpdir)) return 2;
     Suite *s = suite_create("remsc");
-    TCase *tc = tcase_create("compiler");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = check_tcase(s, "compiler", 120);
     tcase_add_test(tc, parse_good);
     tcase_add_test(tc, parse_bad);
     tcase_add_test(tc, parse_words);
@@ -456,12 +455,7 @@ int main(void)
     tcase_add_test(tc, too_many_patterns);
     tcase_add_test(tc, paper_never_fewer_level1_codes);
     tcase_add_test(tc, download_layout);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_set_fork_status(sr, CK_NOFORK);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr); /* scripts/run-suite counts the summary line */
-    srunner_free(sr);
+    int failed = check_run(s, CK_NOFORK);
     printf("rems-unit: %llu words compared between the compiled tables and the patterns\n", words_checked);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);

@@ -2,8 +2,9 @@
 // su_hybrid_tb: the hybrid link from the Sample Units' side, under Icarus. Two units of rems_unit_array,
 // both loaded through their download port with remsc's download.memh (+dl=FILE, broadcast to both), watch
 // their own probe streams; the array's trig_o[0] and gword_o drive the hw_trigger inputs of a MultiKron II
-// built with HW_TRIGGER = 1 (docs/decisions.md D11). The processor only enables sampling. Every sample that
-// leaves the MultiKron II network is written to +out=FILE as "cpu type data", then the Overrun Error Counter.
+// built with HW_TRIGGER = 1 (docs/decisions.md D11; tb/common/mk2_hybrid_chip.v). The processor only enables
+// sampling. Every sample that leaves the MultiKron II network is written to +out=FILE as "cpu type data", then
+// the Overrun Error Counter.
 // The stimulus is fixed (tb/rems-sampleunit/hybrid.expect, derived by hand from tb/rems-sampleunit/hybrid.pat):
 //   clock 0    unit 0: 00ff0000 (G)              clock 30   unit 1: dead0002 (G,S1)
 //   clock 60   unit 0: 12345678 (nothing)        clock 90   unit 1: 00000001 (S6 only)
@@ -14,13 +15,6 @@ module su_hybrid_tb;
   always #5 clk = !clk;
 
   reg         rst_n = 1'b0;
-  reg         readb = 1'b1, writeb = 1'b1, startb = 1'b1, holdb = 1'b1;
-  reg  [6:0]  addr = 7'd0;
-  reg  [63:0] data = 64'd0;
-  wire        ackb, data_oe, fifodab, netclk, parity, eom;
-  wire [63:0] data_out;
-  wire [7:0]  net_data;
-
   reg  [63:0] words = 64'd0;
   reg  [1:0]  valid = 2'b00;
   reg         dl_we = 1'b0;
@@ -36,35 +30,12 @@ module su_hybrid_tb;
     .host_unit_i(3'd0), .host_reg_i(1'b0), .host_addr_i(5'd0), .host_rdata_o(host_rdata_unused),
     .trig_o(trig), .gword_o(gword));
 
-  wire [7:0]  test_unused, fifo_count;
-  wire [31:0] overrun_count;
-  wire        out_en_unused, phase_unused, shadow_unused, busy_unused, discard_unused;
-  mk2_chip #(.HW_TRIGGER(1), .HW_TRIGGER_LEVEL(3), .HW_TRIGGER_CPU(5)) chip (
-    .clk_i(clk), .rst_ni(rst_n), .tsclk_i(1'b0),
-    .readb_i(readb), .writeb_i(writeb), .startb_i(startb), .holdb_i(holdb), .ackb_o(ackb),
-    .addr_i(addr), .data_i(data), .data_o(data_out), .data_oe_o(data_oe), .cpu_id_i(8'd0),
-    .waitstate_i(1'b0), .ext_i(16'd0), .testb_i(1'b1), .outdisb_i(1'b1),
-    .netrdy_i(1'b1), .fifodab_o(fifodab), .netclk_o(netclk), .net_data_o(net_data),
-    .net_parity_o(parity), .net_eom_o(eom), .test_o(test_unused), .out_en_o(out_en_unused),
-    .hw_trigger_i(trig[0]), .hw_trigger_word_i(gword),
-    .dbg_fifo_count_o(fifo_count), .dbg_counter_phase_o(phase_unused), .dbg_shadow_busy_o(shadow_unused),
-    .dbg_net_busy_o(busy_unused), .dbg_discard_o(discard_unused), .dbg_overrun_count_o(overrun_count));
-
-  task bus(input is_read, input [6:0] a, input [63:0] d, output [63:0] q);
-    begin
-      @(negedge clk); startb = 1'b0; readb = !is_read; writeb = is_read; addr = a; data = d;
-      @(negedge clk); startb = 1'b1; readb = 1'b1; writeb = 1'b1;
-      while (ackb) @(negedge clk);
-      q = data_out;
-    end
-  endtask
-
-  // the network output, checked (parity, EOM, NETRDY) and written to +out by the shared capture
+  // the MultiKron II, its processor and the network capture, which writes every sample to +out
   integer out;
-  wire [31:0] samples, nbytes, errors;
-  mk2_net_capture capture (
-    .clk_i(clk), .rst_ni(rst_n), .fd_i(out), .netclk_i(netclk), .fifodab_i(fifodab), .data_i(net_data),
-    .parity_i(parity), .eom_i(eom), .netrdy_i(1'b1), .samples_o(samples), .nbytes_o(nbytes), .errors_o(errors));
+  wire [31:0] samples;
+  mk2_hybrid_chip #(.HW_TRIGGER(1), .TRIGGER_CPU(5)) mk2 (
+    .clk_i(clk), .rst_ni(rst_n), .hw_trigger_i(trig[0]), .hw_trigger_word_i(gword), .fd_i(out),
+    .samples_o(samples));
 
   reg [47:0] dl [0:67583];
   reg [63:0] q;
@@ -91,20 +62,15 @@ module su_hybrid_tb;
       @(negedge clk); dl_we = 1'b1; dl_addr = dl[i][47:32]; dl_data = dl[i][31:0];
     end
     @(negedge clk); dl_we = 1'b0;
-    bus(1'b0, 7'd1, 64'h1, q);   // enable sampling (Filter resets to all ones)
+    mk2.bus(1'b0, 7'd1, 64'h1, q);   // enable sampling (Filter resets to all ones)
     probe(1'b1, 32'h00ff0000, 1'b0, 32'h0);
     probe(1'b0, 32'h0, 1'b1, 32'hdead0002);
     probe(1'b1, 32'h12345678, 1'b0, 32'h0);
     probe(1'b0, 32'h0, 1'b1, 32'h00000001);
     probe(1'b1, 32'h00ff00ff, 1'b1, 32'hdeadbeee);
     probe(1'b0, 32'h0, 1'b1, 32'h00ff0042);
-    repeat (40) @(negedge clk);
-    while (fifo_count != 8'd0 || nbytes != 32'd0) @(negedge clk);
-    repeat (4) @(negedge clk);
-    bus(1'b1, 7'd6, 64'd0, q);
-    $fdisplay(out, "overruns=%0d", q[31:0]);
+    mk2.drain(40);
     $fclose(out);
-    if (errors != 32'd0) $display("FAIL: %0d capture errors", errors);
     $display("DONE samples=%0d", samples);
     $finish;
   end

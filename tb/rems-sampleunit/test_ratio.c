@@ -7,7 +7,7 @@
  *
  *   test_ratio RESULT_FILE   writes "PASSED FAILED" there. WAVES=1 in the environment records one FST per
  *                            test in build/ratio/waves/. */
-#include <check.h>
+#include "check_run.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -400,8 +400,7 @@ int main(void)
     W = ratio_shim_mant();
     if (ratio_shim_pairs() != PAIRS) { fprintf(stderr, "test_ratio: built for %u pairs, needs %d\n", ratio_shim_pairs(), PAIRS); return 2; }
     Suite *s = suite_create("ratio");
-    TCase *tc = tcase_create("ratio");
-    tcase_set_timeout(tc, 300);
+    TCase *tc = check_tcase(s, "ratio", 300);
     tcase_add_test(tc, test_model_by_hand);
     tcase_add_test(tc, test_exhaustive);
     tcase_add_test(tc, test_random_streams);
@@ -412,10 +411,6 @@ int main(void)
     tcase_add_test(tc, test_average_duration);
     tcase_add_test(tc, test_ratio_of_events);
     tcase_add_test(tc, test_cumulative_count);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr); /* scripts/run-suite counts the summary line */
-    srunner_free(sr);
+    int failed = check_run(s, CK_FORK_GETENV);
     return failed ? 1 : 0;
 }

@@ -9,7 +9,7 @@
  * samples taken = samples stored + FIFO overflows + memory overflows + samples still in the FIFO.
  *
  *   test_sampleunit RESULT_FILE SCENARIO_DIR [SU_RUN]   (SU_RUN: the runner, for its exit-status tests) */
-#include <check.h>
+#include "check_run.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -340,8 +340,7 @@ int main(int argc, char **argv)
     if (argc > 1) scen_dir = argv[1];
     if (argc > 2) su_run_path = argv[2];
     Suite *s = suite_create(SU_MATCH_LATENCY == 5 ? "sampleunit" : "sampleunit (matchers with OUTREG=1)");
-    TCase *tc = tcase_create("sampleunit");
-    tcase_set_timeout(tc, 300);
+    TCase *tc = check_tcase(s, "sampleunit", 300);
     tcase_add_test(tc, test_scenario_files);
     tcase_add_test(tc, test_fifo_overflow_by_hand);
     tcase_add_test(tc, test_mem_overflow_by_hand);
@@ -349,10 +348,6 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_selective_by_hand);
     tcase_add_test(tc, test_random_scenarios);
     tcase_add_test(tc, test_bad_scenarios);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr); /* scripts/run-suite counts the summary line */
-    srunner_free(sr);
+    int failed = check_run(s, CK_FORK_GETENV);
     return failed ? 1 : 0;
 }
