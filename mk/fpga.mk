@@ -3,7 +3,7 @@
 #
 #   make synth        the MultiKron II (rtl/boards/mk2_fpga_eval_top.v) on all three devices: one table
 #   make rems-synth   the REMS matcher (UP5K 50 MHz, ECP5 150 MHz, OUTREG 0 and 1)
-#   make ratio-synth  the ratio counter pair and the Sample Unit (UP5K 50 MHz, ECP5 150 MHz)
+#   make sampleunit-synth  the ratio counter pair and the Sample Unit (UP5K 50 MHz, ECP5 150 MHz)
 #
 # The file lists come from mk/files.mk.
 FPGA_DIR = $(BUILD)/fpga
@@ -61,10 +61,10 @@ rems-synth: deps-fpga deps-ecp5
 
 # ---- FPGA check (not in make test): iCE40 UP5K place and route at 50 MHz, ECP5-25F at 150 MHz, of the
 # pair (MANT 6 and 14) and of a Sample Unit (two pairs; timestamp) on a few-pin wrapper ----
-.PHONY: ratio-synth
+.PHONY: sampleunit-synth
 RATIO_SYNTH_DIR = $(FPGA_DIR)/rems-sampleunit
 RATIO_SYNTH_RTL = $(SAMPLEUNIT_BOARD_TOP) $(SAMPLEUNIT_RTL)
-ratio-synth: deps-ecp5
+sampleunit-synth: deps-ecp5
 	@mkdir -p $(RATIO_SYNTH_DIR)
 	@printf '%-34s %-10s %8s %8s %10s\n' design device LUTs RAMs "Fmax MHz"
 	@for w in 0 1 2 3; do \

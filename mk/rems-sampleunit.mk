@@ -9,7 +9,7 @@
 #   make sampleunit-test             scenarios on RTL and C model, invariants, hand-checked values (in make test)
 #   make sampleunit-hybrid           two units' triggers into a MultiKron II under Icarus (in make test)
 #   make sampleunit-lint             verilator -Wall and Icarus over the pair, the units and the synthesis top
-# Synthesis (make ratio-synth) is in mk/fpga.mk, the file lists in mk/files.mk.
+# Synthesis (make sampleunit-synth) is in mk/fpga.mk, the file lists in mk/files.mk.
 
 RATIO_DIR = $(BUILD)/ratio
 SU_DIR = $(BUILD)/sampleunit

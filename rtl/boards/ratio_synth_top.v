@@ -1,6 +1,6 @@
 `default_nettype none
 // ratio_synth_top: a few-pin wrapper that lets place-and-route time the ratio counter pair and the Sample
-// Unit on a small FPGA package (make ratio-synth). Not part of the product: inputs come from pins through
+// Unit on a small FPGA package (make sampleunit-synth). Not part of the product: inputs come from pins through
 // registers or from a 32-bit LFSR, and every output is folded into one registered parity bit so that nothing
 // is optimised away.
 // Clock domain: clk_i. Parameters: WHAT (0 pair MANT 6, 1 pair MANT 14, 2 Sample Unit with two pairs,
