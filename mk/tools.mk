@@ -54,16 +54,10 @@ tools-deps-py:
 	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pip >/dev/null; }; \
 	  python3 -m pip install -q perfetto Pillow 2>/dev/null || python3 -m pip install -q --break-system-packages perfetto Pillow; }
 
-define tools_apt
-	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then echo "tools: installing$$missing" >&2; \
-	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; fi
-endef
 tools-deps-chromium:
-	$(call tools_apt,chromium)
+	$(call apt_need,chromium)
 tools-deps-afl:
-	$(call tools_apt,afl++ clang)
+	$(call apt_need,afl++ clang)
 
 # ---- tests ----
 tools-unit: $(TOOLS_UNIT)

@@ -3,6 +3,7 @@
 // its extern "C" pin copying. Header-only, C++ only.
 //
 //   vshim<Vtop> *s = vshim<Vtop>::open(waves_path);   // nullptr when the FST file cannot be opened
+//   vshim<Vtop> *s = vshim<Vtop>::open(waves_path, 10); // one tick drawn as 10 ns (the Icarus benches' clock)
 //   s->top->x_i = ...; s->edge();                     // one node clock: eval, rise, fall, waves
 //   vshim<Vtop>::close(s);
 //
@@ -22,9 +23,10 @@ template <class Vtop> struct vshim {
     uint64_t ticks = 0;
     uint64_t period_ns = 20; // what one tick is drawn as in the waves
 
-    static vshim *open(const char *waves_path)
+    static vshim *open(const char *waves_path, uint64_t period_ns = 20)
     {
         vshim *s = new vshim;
+        s->period_ns = period_ns;
         if (waves_path) s->ctx.traceEverOn(true);
         s->top = new Vtop(&s->ctx);
         s->top->clk_i = 0;
@@ -69,4 +71,16 @@ template <class Vtop> struct vshim {
     }
     void edge() { edge([] {}); }
 };
+
+// VSHIM_C_API(name, Vtop, period_ns): the C side's opaque handle `name` over a vshim<Vtop>, with
+// name_new(waves_path) (nullptr when the FST file cannot be opened) and name_free(); the shim then holds
+// shim_t (the vshim type) and S(handle) (the vshim behind a handle) for its own pin copying.
+#define VSHIM_C_API(name, Vtop, period_ns)                                                                    \
+    typedef vshim<Vtop> shim_t;                                                                              \
+    static inline shim_t *S(name *s) { return reinterpret_cast<shim_t *>(s); }                              \
+    extern "C" name *name##_new(const char *waves_path)                                                      \
+    {                                                                                                        \
+        return reinterpret_cast<name *>(shim_t::open(waves_path, period_ns));                               \
+    }                                                                                                        \
+    extern "C" void name##_free(name *s) { shim_t::close(S(s)); }
 #endif

@@ -1,0 +1,116 @@
+# REMS pattern matcher: the RTL (rtl/rems/matcher), its pattern compiler (tools/remsc), the Verilator
+# harness (sim/rems-matcher) and the tests (tb/rems-matcher). docs/rems-matcher.md explains them.
+#
+#   make rems PATTERNS=file WORDS=file [WAVES=1]   compile, download into the RTL through its port, stream
+#                                        the words: one "word trig" line per word on stdout, nothing else
+#                                        (WAVES=1: also build/rems/rems.fst)
+#   make remsc                           build the compiler: build/rems/remsc
+#   make rems-test                       every REMS matcher test (in make test: rems-unit rems-rtl rems-icarus)
+#   make rems-lint                       verilator -Wall and Icarus over both level-3 forms and OUTREG=1
+#   make rems-bench                      capacity benchmark (not in make test; docs/rems-capacity.md)
+# Synthesis (make rems-synth) is in mk/fpga.mk, the file lists in mk/files.mk.
+
+REMS_DIR = $(BUILD)/rems
+REMS_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Werror -Itools/remsc -Isim/rems-matcher -Itb/rems-matcher -Itb/common
+REMS_LIB_SRC = tools/remsc/remsc.c tools/remsc/remsc_paper.c tools/remsc/remsc_gen.c
+REMS_LIB_OBJS = $(REMS_LIB_SRC:%.c=$(REMS_DIR)/obj/%.o)
+REMSC = $(REMS_DIR)/remsc
+REMSGEN = $(REMS_DIR)/remsgen
+REMS_RUN = $(REMS_DIR)/rems_run
+REMS_OUT ?= $(REMS_DIR)/tables
+CHECK_CFLAGS = $(shell pkg-config --cflags check)
+CHECK_LIBS = $(shell pkg-config --libs check)
+
+TEST_TARGETS += rems-unit rems-rtl rems-icarus
+LINT_TARGETS += rems-lint
+.PHONY: rems remsc rems-test rems-lint rems-unit rems-rtl rems-icarus rems-bench
+
+# every C file of the harness, the tests and the compiler library, compiled once
+$(REMS_DIR)/obj/%.o: %.c $(wildcard tools/remsc/*.h sim/rems-matcher/*.h tb/rems-matcher/*.h tb/common/*.h) | deps
+	@mkdir -p $(@D)
+	@$(CC) $(REMS_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
+
+# ---- host tools ----
+$(REMSC): $(REMS_DIR)/obj/tools/remsc/remsc_main.o $(REMS_LIB_OBJS)
+	@$(CC) -o $@ $^
+$(REMSGEN): $(REMS_DIR)/obj/tools/remsc/remsgen.o $(REMS_LIB_OBJS)
+	@$(CC) -o $@ $^
+remsc: deps $(REMSC) $(REMSGEN)
+
+# ---- the RTL Verilated once per variant, each in its own folder under one prefix, so that one shim source
+# serves all: v = block-RAM level 3, vsp = SPRAM form, vor = OUTREG=1 (behavioural), vdp = OUTREG=1 in the
+# ECP5 DP16KD form (REMS_ECP5_DP16KD) with the simulation stand-in for the primitive. The shim is told the
+# variant by its REMS_* defines (the C tests print it and take the latency from it). ----
+REMS_VARIANTS = v vsp vor vdp
+REMS_DP16KD_SRC = $(REMS_MATCHER_DP16KD_RTL) $(DP16KD_SIM_MODEL)
+$(eval $(call verilate,$(REMS_DIR)/v,Vrems_matcher,rems_matcher,-Wall,$(REMS_MATCHER_RTL)))
+$(eval $(call verilate,$(REMS_DIR)/vsp,Vrems_matcher,rems_matcher,-Wall -GL3_SPRAM=1,$(REMS_MATCHER_RTL)))
+$(eval $(call verilate,$(REMS_DIR)/vor,Vrems_matcher,rems_matcher,-Wall -GOUTREG=1,$(REMS_MATCHER_RTL)))
+$(eval $(call verilate,$(REMS_DIR)/vdp,Vrems_matcher,rems_matcher,-Wall -GOUTREG=1 -DREMS_ECP5_DP16KD,\
+  $(REMS_MATCHER_RTL) $(REMS_DP16KD_SRC)))
+REMS_SHIM_DEFS_v = -DREMS_L3_SPRAM=0 -DREMS_OUTREG=0 -DREMS_DP16KD=0
+REMS_SHIM_DEFS_vsp = -DREMS_L3_SPRAM=1 -DREMS_OUTREG=0 -DREMS_DP16KD=0
+REMS_SHIM_DEFS_vor = -DREMS_L3_SPRAM=0 -DREMS_OUTREG=1 -DREMS_DP16KD=0
+REMS_SHIM_DEFS_vdp = -DREMS_L3_SPRAM=0 -DREMS_OUTREG=1 -DREMS_DP16KD=1
+
+$(REMS_DIR)/%/shim.o: sim/rems-matcher/rems_shim.cpp sim/rems-matcher/rems_shim.h sim/common/vshim.h \
+  $(REMS_DIR)/%/Vrems_matcher__ALL.a
+	@$(CXX) $(VSHIM_CXXFLAGS)$(@D) $(REMS_SHIM_DEFS_$*) -Isim/rems-matcher -c -o $@ $<
+
+# the objects that make up one variant's simulated matcher
+rems_rtl_objs = $(REMS_DIR)/obj/sim/rems-matcher/rems_drv.o $(REMS_DIR)/$(1)/shim.o \
+  $(REMS_DIR)/$(1)/Vrems_matcher__ALL.a $(REMS_DIR)/$(1)/libverilated.a
+
+$(REMS_RUN): $(REMS_DIR)/obj/sim/rems-matcher/rems_run.o $(REMS_LIB_OBJS) $(call rems_rtl_objs,v)
+	@$(CXX) -o $@ $^ -lz -pthread
+
+# `make rems` keeps stdout for the results: every build step and the compiler summary go to stderr.
+rems:
+	@[ -n "$(PATTERNS)" ] && [ -n "$(WORDS)" ] || { echo "usage: make rems PATTERNS=file WORDS=file" >&2; exit 2; }
+	@$(MAKE) --no-print-directory deps $(REMSC) $(REMS_RUN) >&2
+	@rm -rf $(REMS_OUT) && $(REMSC) -o $(REMS_OUT) $(PATTERNS) >&2
+	@$(REMS_RUN) $(if $(filter 1,$(WAVES)),--waves $(REMS_DIR)/rems.fst) $(REMS_OUT)/download.memh $(WORDS)
+	@[ "$(WAVES)" != 1 ] || echo "waves: $(REMS_DIR)/rems.fst" >&2
+
+# ---- lint: both level-3 forms and OUTREG=1 (behavioural and DP16KD form) under Verilator -Wall and Icarus ----
+REMS_LINT_FORMS = "" "-GL3_SPRAM=1" "-GOUTREG=1" "-GOUTREG=1 -DREMS_ECP5_DP16KD $(REMS_DP16KD_SRC)"
+rems-lint: deps
+	@for f in $(REMS_LINT_FORMS); do \
+	  verilator --lint-only -Wall --top-module rems_matcher $$f $(REMS_MATCHER_RTL) || exit 1; \
+	  iverilog -g2005 -Wall -o /dev/null -s rems_matcher $$(echo "$$f" | sed 's/-G/-Prems_matcher./g') \
+	    $(REMS_MATCHER_RTL) || exit 1; done
+	@for f in "-GL3_SPRAM=1" "-GL3_SPRAM=0 -GOUTREG=1"; do \
+	  verilator --lint-only -Wall --top-module rems_synth_top $$f $(REMS_MATCHER_BOARD_TOP) $(REMS_MATCHER_RTL) || exit 1; done
+
+rems-test: rems-unit rems-rtl rems-icarus
+
+# ---- tests ----
+REMS_TEST_OBJS = $(REMS_DIR)/obj/tb/rems-matcher/rems_sets.o $(REMS_LIB_OBJS)
+
+$(REMS_DIR)/test_remsc: $(REMS_DIR)/obj/tb/rems-matcher/test_remsc.o $(REMS_TEST_OBJS)
+	@$(CC) -o $@ $^ $(CHECK_LIBS)
+
+rems-unit: deps $(REMS_DIR)/test_remsc
+	$(call run_suite,rems-unit,$(REMS_DIR)/test_remsc)
+
+# the RTL tests: one binary per variant, from the same C source
+$(REMS_DIR)/%/test_rems_rtl: $(REMS_DIR)/obj/tb/rems-matcher/test_rems_rtl.o $(REMS_TEST_OBJS) $$(call rems_rtl_objs,%)
+	@$(CXX) -o $@ $^ $(CHECK_LIBS) -lz -pthread
+
+REMS_RTL_RUN = bash -c 'rc=0; for v in $(REMS_VARIANTS); do $(REMS_DIR)/$$v/test_rems_rtl tb/rems-matcher || rc=1; done; \
+  tb/rems-matcher/cli-tests $(REMS_DIR) || rc=1; exit $$rc'
+rems-rtl: deps $(REMS_VARIANTS:%=$(REMS_DIR)/%/test_rems_rtl) $(REMSC) $(REMS_RUN) $(REMSGEN)
+	$(call run_suite,rems-rtl,$(REMS_RTL_RUN))
+
+# the Icarus runs take the file lists from here (mk/files.mk)
+rems-icarus: deps $(REMSC) $(REMSGEN)
+	$(call run_suite,rems-icarus,env REMS_MATCHER_RTL="$(REMS_MATCHER_RTL)" REMS_DP16KD_SRC="$(REMS_DP16KD_SRC)" \
+	  tb/rems-matcher/icarus-tests $(REMS_DIR))
+
+# ---- capacity benchmark (not part of make test): the table goes into docs/rems-capacity.md ----
+REMS_BENCH_SEEDS ?= 5
+$(REMS_DIR)/remsc_bench: $(REMS_DIR)/obj/tools/remsc/remsc_bench.o $(REMS_LIB_OBJS)
+	@$(CC) -o $@ $^
+
+rems-bench: deps $(REMS_DIR)/remsc_bench
+	@$(REMS_DIR)/remsc_bench $(REMS_BENCH_SEEDS)
