@@ -10,7 +10,7 @@
 #   make soak SEEDS="1 2 3" [SOAK_TICKS=N]   as many random seeds as asked
 
 MODEL_DIR := $(BUILD)/model
-MODEL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror
+MODEL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Irtl/mk2
 MODEL_SRC := model/mk2_model.c model/mk2model_tb.c
 MODEL_HDR := model/mk2_model.h model/mk2model_tb.h sim/mk2_tb.h
 MK2MODEL := $(MODEL_DIR)/mk2model
@@ -68,7 +68,7 @@ MK2_RTL_FILES = $(sort $(wildcard rtl/mk2/*.v) $(wildcard rtl/common/*.v))
 
 $(ICARUS_DIR)/mk2_replay.vvp: tb/icarus/mk2_replay.v $(MK2_RTL_FILES) | deps
 	@mkdir -p $(@D)
-	iverilog -g2005 -Wall -o $@ -s mk2_replay tb/icarus/mk2_replay.v $(MK2_RTL_FILES)
+	iverilog -g2005 -Wall -Irtl/mk2 -o $@ -s mk2_replay tb/icarus/mk2_replay.v $(MK2_RTL_FILES)
 
 model-icarus: deps $(ICARUS_DIR)/mk2_replay.vvp $(MK2SIM)
 	@mkdir -p $(BUILD)/results

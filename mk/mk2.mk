@@ -18,7 +18,7 @@ MK2_LINT_FILES = $(sort $(wildcard rtl/mk2/*.v) $(wildcard rtl/common/*.v))
 MK2_VDIR := $(BUILD)/mk2
 MK2_VLIB := $(MK2_VDIR)/obj/Vmk2_chip__ALL.a
 VERILATOR_INC = $(shell verilator --getenv VERILATOR_ROOT)/include
-MK2_TB_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Isim
+MK2_TB_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Isim -Irtl/mk2
 MK2_VRT := $(addprefix $(MK2_VDIR)/obj/,verilated.o verilated_fst_c.o verilated_threads.o)
 MK2_TB_OBJS = $(MK2_VDIR)/mk2_shim.o $(MK2_VDIR)/mk2_tb.o $(MK2_VLIB) $(MK2_VRT)
 MK2_TB_LIBS := -lz -pthread
@@ -30,7 +30,7 @@ LINT_TARGETS += mk2-lint
 $(MK2_VLIB): $(MK2_LINT_FILES) | deps
 	@mkdir -p $(MK2_VDIR)
 	@echo "verilator: building the RTL library (log: $(MK2_VDIR)/build.log)" >&2
-	@verilator --cc --build -O2 --trace-fst --timescale 1ns/1ns --Mdir $(MK2_VDIR)/obj $(MK2_LINT_FILES) --top-module mk2_chip \
+	@verilator --cc --build -O2 --trace-fst --timescale 1ns/1ns --Mdir $(MK2_VDIR)/obj -Irtl/mk2 $(MK2_LINT_FILES) --top-module mk2_chip \
 	  > $(MK2_VDIR)/build.log 2>&1 || { tail -20 $(MK2_VDIR)/build.log; exit 1; }
 	@$(MAKE) --no-print-directory -C $(MK2_VDIR)/obj -f Vmk2_chip.mk $(notdir $(MK2_VRT)) >> $(MK2_VDIR)/build.log 2>&1 \
 	  || { tail -20 $(MK2_VDIR)/build.log; exit 1; }
@@ -62,14 +62,14 @@ wave: deps-fpga
 	gtkwave --rcvar 'do_initial_zoom_fit yes' $(SIM_DIR)/$(SIM_NAME).fst tb/mk2.gtkw
 
 mk2-lint: deps
-	verilator --lint-only -Wall $(MK2_LINT_FILES) --top-module mk2_chip
+	verilator --lint-only -Wall -Irtl/mk2 $(MK2_LINT_FILES) --top-module mk2_chip
 	@# the other legal corners: smallest and a large FIFO, the hybrid link on, and the FPGA board top
-	verilator --lint-only -Wall $(MK2_LINT_FILES) --top-module mk2_chip -GFIFO_DEPTH=2
-	verilator --lint-only -Wall $(MK2_LINT_FILES) --top-module mk2_chip -GFIFO_DEPTH=255
-	verilator --lint-only -Wall $(MK2_LINT_FILES) --top-module mk2_chip -GHW_TRIGGER=1 -GHW_TRIGGER_LEVEL=3 -GHW_TRIGGER_CPU=5
-	verilator --lint-only -Wall $(MK2_LINT_FILES) rtl/boards/mk2_fpga_eval_top.v --top-module mk2_fpga_eval_top
-	iverilog -g2005 -o /dev/null -s mk2_chip $(MK2_LINT_FILES)
-	iverilog -g2005 -o /dev/null -s mk2_fpga_eval_top $(MK2_LINT_FILES) rtl/boards/mk2_fpga_eval_top.v
+	verilator --lint-only -Wall -Irtl/mk2 $(MK2_LINT_FILES) --top-module mk2_chip -GFIFO_DEPTH=2
+	verilator --lint-only -Wall -Irtl/mk2 $(MK2_LINT_FILES) --top-module mk2_chip -GFIFO_DEPTH=255
+	verilator --lint-only -Wall -Irtl/mk2 $(MK2_LINT_FILES) --top-module mk2_chip -GHW_TRIGGER=1 -GHW_TRIGGER_LEVEL=3 -GHW_TRIGGER_CPU=5
+	verilator --lint-only -Wall -Irtl/mk2 $(MK2_LINT_FILES) rtl/boards/mk2_fpga_eval_top.v --top-module mk2_fpga_eval_top
+	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_chip $(MK2_LINT_FILES)
+	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_fpga_eval_top $(MK2_LINT_FILES) rtl/boards/mk2_fpga_eval_top.v
 
 # ---- the RTL under Verilator replays the reference model's pins: every output pin at every node clock.
 # 20 random seeds of 50,000 node clocks (10^6 in all) plus the directed scripts.

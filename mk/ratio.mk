@@ -184,7 +184,7 @@ $(SU_REMSC): tools/remsc/remsc_main.c $(patsubst %.c,$(SU_DIR)/obj/%.o,$(SU_LIB_
 
 $(SU_DIR)/hybrid/su_hybrid.vvp: tb/sampleunit/su_hybrid_tb.v $(SU_RTL) $(wildcard rtl/mk2/*.v) $(wildcard rtl/common/*.v) | deps
 	@mkdir -p $(@D)
-	@iverilog -g2005 -o $@ -s su_hybrid_tb tb/sampleunit/su_hybrid_tb.v $(sort $(SU_RTL) $(wildcard rtl/mk2/*.v) \
+	@iverilog -g2005 -Irtl/mk2 -o $@ -s su_hybrid_tb tb/sampleunit/su_hybrid_tb.v $(sort $(SU_RTL) $(wildcard rtl/mk2/*.v) \
 	  $(wildcard rtl/common/*.v))
 
 sampleunit-hybrid: deps $(SU_REMSC) $(SU_DIR)/hybrid/su_hybrid.vvp

@@ -29,14 +29,20 @@
 #define MK2_ADDR_SOURCE_LAST 39
 #define MK2_SOURCE_COUNT 8
 #define MK2_IS_SOURCE(a) ((unsigned)(a) >= 32u && (unsigned)(a) <= 39u)
-#define MK2_ADDR_COUNTER 64                      /* 16 addresses, 64..79 */
-#define MK2_ADDR_COUNTER_LAST 79
-#define MK2_COUNTER_COUNT 16
-#define MK2_IS_COUNTER(a) ((unsigned)(a) >= 64u && (unsigned)(a) <= 79u)
-#define MK2_ADDR_SHADOW 80                       /* 16 addresses, 80..95 */
-#define MK2_ADDR_SHADOW_LAST 95
-#define MK2_SHADOW_COUNT 16
-#define MK2_IS_SHADOW(a) ((unsigned)(a) >= 80u && (unsigned)(a) <= 95u)
+#define MK2_ADDR_COUNTER 64                      /* 32 addresses, 64..95 */
+#define MK2_ADDR_COUNTER_LAST 95
+#define MK2_COUNTER_COUNT 32
+#define MK2_IS_COUNTER(a) ((unsigned)(a) >= 64u && (unsigned)(a) <= 95u)
+#define MK2_ADDR_COUNTER_VALUE 64                /* 16 addresses, 64..79 */
+#define MK2_ADDR_COUNTER_VALUE_LAST 79
+#define MK2_COUNTER_VALUE_COUNT 16
+#define MK2_IS_COUNTER_VALUE(a) ((unsigned)(a) >= 64u && (unsigned)(a) <= 79u)
+#define MK2_SEL_COUNTER_VALUE(a) ((((unsigned)(a) >> 4) & 1u) == 0u) /* given MK2_IS_COUNTER(a) */
+#define MK2_ADDR_COUNTER_SHADOW 80               /* 16 addresses, 80..95 */
+#define MK2_ADDR_COUNTER_SHADOW_LAST 95
+#define MK2_COUNTER_SHADOW_COUNT 16
+#define MK2_IS_COUNTER_SHADOW(a) ((unsigned)(a) >= 80u && (unsigned)(a) <= 95u)
+#define MK2_SEL_COUNTER_SHADOW(a) ((((unsigned)(a) >> 4) & 1u) == 1u) /* given MK2_IS_COUNTER(a) */
 #define MK2_ADDR_SAMPLE 96                       /* 32 addresses, 96..127 */
 #define MK2_ADDR_SAMPLE_LAST 127
 #define MK2_SAMPLE_COUNT 32
@@ -45,10 +51,12 @@
 #define MK2_ADDR_SAMPLE_TRACE_LAST 111
 #define MK2_SAMPLE_TRACE_COUNT 16
 #define MK2_IS_SAMPLE_TRACE(a) ((unsigned)(a) >= 96u && (unsigned)(a) <= 111u)
+#define MK2_SEL_SAMPLE_TRACE(a) ((((unsigned)(a) >> 4) & 1u) == 0u) /* given MK2_IS_SAMPLE(a) */
 #define MK2_ADDR_SAMPLE_RESOURCE 112             /* 16 addresses, 112..127 */
 #define MK2_ADDR_SAMPLE_RESOURCE_LAST 127
 #define MK2_SAMPLE_RESOURCE_COUNT 16
 #define MK2_IS_SAMPLE_RESOURCE(a) ((unsigned)(a) >= 112u && (unsigned)(a) <= 127u)
+#define MK2_SEL_SAMPLE_RESOURCE(a) ((((unsigned)(a) >> 4) & 1u) == 1u) /* given MK2_IS_SAMPLE(a) */
 #define MK2_TIMESTAMP_WIDTH 56                   /* bits a read returns; all ones above */
 #define MK2_FILTER_WIDTH 16                      /* bits a read returns; all ones above */
 #define MK2_WAIT_COUNT_WIDTH 32                  /* bits a read returns; all ones above */
@@ -59,16 +67,16 @@
 #define MK2_CLOCK_SELECT_WIDTH 64                /* bits a read returns; all ones above */
 #define MK2_FIFO_GROUP_WIDTH 32                  /* bits a read returns; all ones above */
 #define MK2_SOURCE_WIDTH 32                      /* bits a read returns; all ones above */
-#define MK2_COUNTER_WIDTH 32                     /* bits a read returns; all ones above */
-#define MK2_SHADOW_WIDTH 32                      /* bits a read returns; all ones above */
+#define MK2_COUNTER_VALUE_WIDTH 32               /* bits a read returns; all ones above */
+#define MK2_COUNTER_SHADOW_WIDTH 32              /* bits a read returns; all ones above */
 
 /* address classes: bit index in the class vector decoded at the start edge */
 #define MK2_CLASS_SOFT_RESET 0                   /* write to the software reset address (write of SOFT_RESET) */
 #define MK2_CLASS_SAMPLE 1                       /* write to a sample address that passes sampling-enable and the Filter Register (write of SAMPLE) */
 #define MK2_CLASS_TEST_POP 2                     /* write to the test-mode FIFO advance address (write of FIFO_POP) */
 #define MK2_CLASS_TEST_PUSH 3                    /* write to a FIFO group address (a test-mode push) (write of FIFO_GROUP) */
-#define MK2_CLASS_READ_COPY 4                    /* read of a Resource Counter (read-with-copy: may wait on busy shadows) (read of COUNTER) */
-#define MK2_CLASS_READ_NO_COPY 5                 /* read of a shadow register (read-without-copy: may hold the network) (read of SHADOW) */
+#define MK2_CLASS_READ_COPY 4                    /* read of a Resource Counter (read-with-copy: may wait on busy shadows) (read of COUNTER_VALUE) */
+#define MK2_CLASS_READ_NO_COPY 5                 /* read of a shadow register (read-without-copy: may hold the network) (read of COUNTER_SHADOW) */
 #define MK2_CLASS_NET_DISABLE 6                  /* write to the test-mode network-disable address (write of NET_DISABLE) */
 #define MK2_CLASS_NET_ENABLE 7                   /* write to the test-mode network-enable address (write of NET_ENABLE) */
 #define MK2_CLASS_COUNT 8                        /* width of the class vector */

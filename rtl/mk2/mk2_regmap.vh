@@ -29,14 +29,20 @@
 `define MK2_ADDR_SOURCE_LAST 7'd39
 `define MK2_SOURCE_COUNT 8
 `define MK2_IS_SOURCE(a) (a[6:3] == 4'd4)
-`define MK2_ADDR_COUNTER 7'd64                   // 16 addresses, 64..79
-`define MK2_ADDR_COUNTER_LAST 7'd79
-`define MK2_COUNTER_COUNT 16
-`define MK2_IS_COUNTER(a) (a[6:4] == 3'd4)
-`define MK2_ADDR_SHADOW 7'd80                    // 16 addresses, 80..95
-`define MK2_ADDR_SHADOW_LAST 7'd95
-`define MK2_SHADOW_COUNT 16
-`define MK2_IS_SHADOW(a) (a[6:4] == 3'd5)
+`define MK2_ADDR_COUNTER 7'd64                   // 32 addresses, 64..95
+`define MK2_ADDR_COUNTER_LAST 7'd95
+`define MK2_COUNTER_COUNT 32
+`define MK2_IS_COUNTER(a) (a[6:5] == 2'd2)
+`define MK2_ADDR_COUNTER_VALUE 7'd64             // 16 addresses, 64..79
+`define MK2_ADDR_COUNTER_VALUE_LAST 7'd79
+`define MK2_COUNTER_VALUE_COUNT 16
+`define MK2_IS_COUNTER_VALUE(a) (a[6:4] == 3'd4)
+`define MK2_SEL_COUNTER_VALUE(a) (a[4:4] == 1'd0) // given MK2_IS_COUNTER(a)
+`define MK2_ADDR_COUNTER_SHADOW 7'd80            // 16 addresses, 80..95
+`define MK2_ADDR_COUNTER_SHADOW_LAST 7'd95
+`define MK2_COUNTER_SHADOW_COUNT 16
+`define MK2_IS_COUNTER_SHADOW(a) (a[6:4] == 3'd5)
+`define MK2_SEL_COUNTER_SHADOW(a) (a[4:4] == 1'd1) // given MK2_IS_COUNTER(a)
 `define MK2_ADDR_SAMPLE 7'd96                    // 32 addresses, 96..127
 `define MK2_ADDR_SAMPLE_LAST 7'd127
 `define MK2_SAMPLE_COUNT 32
@@ -45,10 +51,12 @@
 `define MK2_ADDR_SAMPLE_TRACE_LAST 7'd111
 `define MK2_SAMPLE_TRACE_COUNT 16
 `define MK2_IS_SAMPLE_TRACE(a) (a[6:4] == 3'd6)
+`define MK2_SEL_SAMPLE_TRACE(a) (a[4:4] == 1'd0) // given MK2_IS_SAMPLE(a)
 `define MK2_ADDR_SAMPLE_RESOURCE 7'd112          // 16 addresses, 112..127
 `define MK2_ADDR_SAMPLE_RESOURCE_LAST 7'd127
 `define MK2_SAMPLE_RESOURCE_COUNT 16
 `define MK2_IS_SAMPLE_RESOURCE(a) (a[6:4] == 3'd7)
+`define MK2_SEL_SAMPLE_RESOURCE(a) (a[4:4] == 1'd1) // given MK2_IS_SAMPLE(a)
 `define MK2_TIMESTAMP_WIDTH 56                   // bits a read returns; all ones above
 `define MK2_FILTER_WIDTH 16                      // bits a read returns; all ones above
 `define MK2_WAIT_COUNT_WIDTH 32                  // bits a read returns; all ones above
@@ -59,16 +67,16 @@
 `define MK2_CLOCK_SELECT_WIDTH 64                // bits a read returns; all ones above
 `define MK2_FIFO_GROUP_WIDTH 32                  // bits a read returns; all ones above
 `define MK2_SOURCE_WIDTH 32                      // bits a read returns; all ones above
-`define MK2_COUNTER_WIDTH 32                     // bits a read returns; all ones above
-`define MK2_SHADOW_WIDTH 32                      // bits a read returns; all ones above
+`define MK2_COUNTER_VALUE_WIDTH 32               // bits a read returns; all ones above
+`define MK2_COUNTER_SHADOW_WIDTH 32              // bits a read returns; all ones above
 
 // address classes: bit index in the class vector decoded at the start edge
 `define MK2_CLASS_SOFT_RESET 0                   // write to the software reset address (write of SOFT_RESET)
 `define MK2_CLASS_SAMPLE 1                       // write to a sample address that passes sampling-enable and the Filter Register (write of SAMPLE)
 `define MK2_CLASS_TEST_POP 2                     // write to the test-mode FIFO advance address (write of FIFO_POP)
 `define MK2_CLASS_TEST_PUSH 3                    // write to a FIFO group address (a test-mode push) (write of FIFO_GROUP)
-`define MK2_CLASS_READ_COPY 4                    // read of a Resource Counter (read-with-copy: may wait on busy shadows) (read of COUNTER)
-`define MK2_CLASS_READ_NO_COPY 5                 // read of a shadow register (read-without-copy: may hold the network) (read of SHADOW)
+`define MK2_CLASS_READ_COPY 4                    // read of a Resource Counter (read-with-copy: may wait on busy shadows) (read of COUNTER_VALUE)
+`define MK2_CLASS_READ_NO_COPY 5                 // read of a shadow register (read-without-copy: may hold the network) (read of COUNTER_SHADOW)
 `define MK2_CLASS_NET_DISABLE 6                  // write to the test-mode network-disable address (write of NET_DISABLE)
 `define MK2_CLASS_NET_ENABLE 7                   // write to the test-mode network-enable address (write of NET_ENABLE)
 `define MK2_CLASS_COUNT 8                        // width of the class vector

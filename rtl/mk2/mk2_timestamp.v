@@ -1,4 +1,5 @@
 `default_nettype none
+`include "mk2_regmap.vh"
 // mk2_timestamp: the 56-bit Timestamp counter.
 //
 // Clock domain: clk_i. ts_tick_i is the synchronized rising edge of the Timestamp clock (from a
@@ -20,8 +21,6 @@ module mk2_timestamp (
   output wire [55:0] ts_o,
   output wire [63:0] rdata_o
 );
-  localparam [6:0] A_TIMESTAMP = 7'd2, A_INC_TIMESTAMP = 7'd16;
-
   reg [55:0] ts_q, ts_d;
 
   wire        low_all_ones = &ts_q[27:0];
@@ -31,8 +30,8 @@ module mk2_timestamp (
   always @* begin
     ts_d = ts_q;
     if (ts_tick_i && !test_mode_i)                      ts_d = ts_plus_one;
-    if (test_write && act_addr_i == A_INC_TIMESTAMP)    ts_d = ts_plus_one;
-    if (test_write && act_addr_i == A_TIMESTAMP)        ts_d = act_data_i;
+    if (test_write && act_addr_i == `MK2_ADDR_INC_TIMESTAMP) ts_d = ts_plus_one;
+    if (test_write && act_addr_i == `MK2_ADDR_TIMESTAMP)     ts_d = act_data_i;
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -41,6 +40,6 @@ module mk2_timestamp (
   end
 
   assign ts_o    = ts_q;
-  assign rdata_o = (act_addr_i == A_TIMESTAMP) ? {8'hFF, ts_q} : {64{1'b1}};
+  assign rdata_o = (act_addr_i == `MK2_ADDR_TIMESTAMP) ? {8'hFF, ts_q} : {64{1'b1}};
 endmodule
 `default_nettype wire
