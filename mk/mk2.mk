@@ -21,8 +21,9 @@ MK2_RUNNER_OBJS = $(patsubst %.c,$(MK2_DIR)/obj/%.o,$(MK2_RUNNER_SRC))
 DIRECTED_SCRIPTS = $(sort $(wildcard tb/mk2/scripts/*.bus))
 
 # the RTL once per FIFO depth (one Verilator runtime serves all three)
-$(foreach d,$(MK2_DEPTHS),$(eval $(call verilate,$(MK2_DIR)/d$(d),Vmk2_chip_d$(d),mk2_chip,-GFIFO_DEPTH=$(d),$(MK2_RTL))))
+$(foreach d,$(MK2_DEPTHS),$(eval $(call verilate,$(MK2_DIR)/d$(d),Vmk2_chip_d$(d),mk2_chip,-Irtl/mk2 -GFIFO_DEPTH=$(d),$(MK2_RTL))))
 MK2_VLIBS = $(foreach d,$(MK2_DEPTHS),$(MK2_DIR)/d$(d)/Vmk2_chip_d$(d)__ALL.a) $(MK2_DIR)/d8/libverilated.a
+$(MK2_VLIBS): $(MK2_RTL_INC)
 
 $(MK2_DIR)/obj/%.o: %.c $(MK2_RUNNER_HDR) | deps
 	@mkdir -p $(@D)
@@ -158,7 +159,7 @@ mk2-cosim-random: deps $(MK2SIM) $(MK2GEN)
 ICARUS_DIR := $(BUILD)/icarus
 MODEL_PIN_SEEDS ?= 101 102 103 104
 MODEL_PIN_TICKS ?= 15000
-$(ICARUS_DIR)/mk2_replay.vvp: tb/mk2/icarus/mk2_replay.v $(MK2_RTL) | deps
+$(ICARUS_DIR)/mk2_replay.vvp: tb/mk2/icarus/mk2_replay.v $(MK2_RTL) $(MK2_RTL_INC) | deps
 	@mkdir -p $(@D)
 	@iverilog -g2005 -Wall -Irtl/mk2 -o $@ -s mk2_replay tb/mk2/icarus/mk2_replay.v $(MK2_RTL)
 replay-icarus-rtl: deps $(ICARUS_DIR)/mk2_replay.vvp $(MK2SIM)

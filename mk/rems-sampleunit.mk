@@ -108,9 +108,9 @@ sampleunit-test: deps $(SU_DIR)/test_sampleunit $(SU_DIR)/su_run $(SU_DIR)/test_
 # ---- the hybrid link from the Sample Units' side (Icarus): rems_unit_array trig_o[0]/gword_o into a
 # MultiKron II with HW_TRIGGER = 1; the network's Trace samples against tb/rems-sampleunit/hybrid.expect ----
 SU_HYBRID_SRC = tb/rems-sampleunit/su_hybrid_tb.v $(sort $(SAMPLEUNIT_RTL) $(MK2_HYBRID_BENCH))
-$(SU_DIR)/hybrid/su_hybrid.vvp: $(SU_HYBRID_SRC) | deps
+$(SU_DIR)/hybrid/su_hybrid.vvp: $(SU_HYBRID_SRC) $(MK2_RTL_INC) | deps
 	@mkdir -p $(@D)
-	@iverilog -g2005 -o $@ -s su_hybrid_tb $(SU_HYBRID_SRC)
+	@iverilog -g2005 -Irtl/mk2 -o $@ -s su_hybrid_tb $(SU_HYBRID_SRC)
 
 SU_HYBRID_RUN = bash -c 'd=$(SU_DIR)/hybrid; rm -rf $$d/tables; $(REMSC) -q -o $$d/tables tb/rems-sampleunit/hybrid.pat && \
   vvp -n $$d/su_hybrid.vvp +dl=$$d/tables/download.memh +out=$$d/out.txt > $$d/run.log 2>&1; \

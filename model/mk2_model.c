@@ -10,6 +10,9 @@
 
 #include <string.h>
 
+/* Only the addresses come from the generated map: everything else here is worked out independently. */
+#include "mk2_regmap.h"
+
 enum { SRC_NONE, SRC_CLK, SRC_SW, SRC_EXTEN, SRC_EXT };
 enum { CS_NODE, CS_DIV10, CS_DIV100, CS_TS };
 
@@ -180,27 +183,27 @@ static uint64_t fields_value(const uint8_t *f)
  * (64-95) are handled by the caller because of the copy. */
 uint64_t mk2m_peek(const mk2m *m, unsigned addr)
 {
-    addr &= 127;
-    if (addr == 1) return 0xFFFFFFFFFFFF0000ULL | csr_value(m);
-    if (addr == 2) return 0xFF00000000000000ULL | m->ts;
-    if (addr == 4) return 0xFFFFFFFFFFFF0000ULL | m->filter;
-    if (addr == 5) return 0xFFFFFFFF00000000ULL | m->wait_cnt;
-    if (addr == 6) return 0xFFFFFFFF00000000ULL | m->overrun_cnt;
-    if (addr == 7) return 0xFFFFFFFF00000000ULL | m->hor;
-    if (addr == 8) {
+    addr &= MK2_ADDR_COUNT - 1;
+    if (addr == MK2_ADDR_CSR) return 0xFFFFFFFFFFFF0000ULL | csr_value(m);
+    if (addr == MK2_ADDR_TIMESTAMP) return 0xFF00000000000000ULL | m->ts;
+    if (addr == MK2_ADDR_FILTER) return 0xFFFFFFFFFFFF0000ULL | m->filter;
+    if (addr == MK2_ADDR_WAIT_COUNT) return 0xFFFFFFFF00000000ULL | m->wait_cnt;
+    if (addr == MK2_ADDR_OVERRUN_COUNT) return 0xFFFFFFFF00000000ULL | m->overrun_cnt;
+    if (addr == MK2_ADDR_HIGH_ORDER) return 0xFFFFFFFF00000000ULL | m->hor;
+    if (addr == MK2_ADDR_ENABLE) {
         uint8_t f[16];
         for (int j = 0; j < 16; j++) f[j] = m->enable[j] ? 2 : 1;
         return fields_value(f);
     }
-    if (addr == 10) return fields_value(m->mode);
-    if (addr == 12) return fields_value(m->csel);
-    if (addr >= 25 && addr <= 29) {
+    if (addr == MK2_ADDR_MODE) return fields_value(m->mode);
+    if (addr == MK2_ADDR_CLOCK_SELECT) return fields_value(m->csel);
+    if (MK2_IS_FIFO_GROUP(addr)) {
         if (m->fifo_count == 0) return ~0ULL;
-        return 0xFFFFFFFF00000000ULL | get_be(fifo_at_c(m, 0)->byte + 4 * (addr - 25), 4);
+        return 0xFFFFFFFF00000000ULL | get_be(fifo_at_c(m, 0)->byte + 4 * (addr - MK2_ADDR_FIFO_GROUP), 4);
     }
-    if (addr >= 32 && addr <= 39) return 0xFFFFFFFF00000000ULL | m->src[addr - 32];
-    if (addr >= 64 && addr <= 79) return 0xFFFFFFFF00000000ULL | m->cnt[addr - 64];
-    if (addr >= 80 && addr <= 95) return 0xFFFFFFFF00000000ULL | m->shadow[addr - 80];
+    if (MK2_IS_SOURCE(addr)) return 0xFFFFFFFF00000000ULL | m->src[addr - MK2_ADDR_SOURCE];
+    if (MK2_IS_COUNTER_VALUE(addr)) return 0xFFFFFFFF00000000ULL | m->cnt[addr - MK2_ADDR_COUNTER_VALUE];
+    if (MK2_IS_COUNTER_SHADOW(addr)) return 0xFFFFFFFF00000000ULL | m->shadow[addr - MK2_ADDR_COUNTER_SHADOW];
     return ~0ULL;
 }
 
@@ -321,8 +324,8 @@ void mk2m_tick(mk2m *m, const mk2m_in *in)
             uint64_t rv = ~0ULL;
             int can = 1;
             if (o.l_read) {
-                if (a >= 64 && a <= 79) {
-                    int j = a - 64;
+                if (MK2_IS_COUNTER_VALUE(a)) {
+                    int j = a - MK2_ADDR_COUNTER_VALUE;
                     if (!o.shadow_busy) {
                         memcpy(n->shadow, o.cnt, sizeof n->shadow);
                         rv = 0xFFFFFFFF00000000ULL | o.cnt[j];
@@ -335,8 +338,8 @@ void mk2m_tick(mk2m *m, const mk2m_in *in)
                         n->rows.b3b_row = 6;
                         n->events |= MK2M_EV_RD_STALE;
                     }
-                } else if (a >= 80 && a <= 95) {
-                    rv = 0xFFFFFFFF00000000ULL | o.shadow[a - 80];
+                } else if (MK2_IS_COUNTER_SHADOW(a)) {
+                    rv = 0xFFFFFFFF00000000ULL | o.shadow[a - MK2_ADDR_COUNTER_SHADOW];
                     n->rows.b3b_row = (o.read_wait ? 3 : 7) + o.shadow_busy;
                     if (o.shadow_busy) {
                         n->rwc_hold = 1;
@@ -346,12 +349,12 @@ void mk2m_tick(mk2m *m, const mk2m_in *in)
                     rv = mk2m_peek(&o, a);
                 }
                 if (can) {
-                    if (a != 7) n->hor = (uint32_t)(rv >> 32); /* D2.7 */
+                    if (a != MK2_ADDR_HIGH_ORDER) n->hor = (uint32_t)(rv >> 32); /* D2.7 */
                     n->rd_value = rv;
                 }
-            } else if (a >= 96) {
+            } else if (a >= MK2_ADDR_SAMPLE) {
                 int level = a & 15;
-                int res = a >= 112;
+                int res = a >= MK2_ADDR_SAMPLE_RESOURCE;
                 if (!o.sampling || !(o.filter >> level & 1)) {
                     n->events |= MK2M_EV_FILTERED;
                 } else {
@@ -385,9 +388,9 @@ void mk2m_tick(mk2m *m, const mk2m_in *in)
                         n->events |= MK2M_EV_TAKEN;
                     }
                 }
-            } else if (a == 0) {
+            } else if (a == MK2_ADDR_SOFT_RESET) {
                 do_soft_reset = 1;
-            } else if (a == 1) {
+            } else if (a == MK2_ADDR_CSR) {
                 if (d & 1) n->sampling = 1;
                 if (d & 2) n->sampling = 0;
                 if (d & 4) n->wait_overrun = 1;
@@ -396,17 +399,17 @@ void mk2m_tick(mk2m *m, const mk2m_in *in)
                 if (d & 32) n->read_wait = 0;
                 if (d & (1u << 14)) n->mode32 = 1;
                 if (d & (1u << 15)) n->mode32 = 0;
-            } else if (a == 2) {
+            } else if (a == MK2_ADDR_TIMESTAMP) {
                 if (test) n->ts = d & 0x00FFFFFFFFFFFFFFULL;
-            } else if (a == 4) {
+            } else if (a == MK2_ADDR_FILTER) {
                 n->filter = (uint16_t)d;
-            } else if (a == 5) {
+            } else if (a == MK2_ADDR_WAIT_COUNT) {
                 n->wait_cnt = test ? (uint32_t)d : 0;
-            } else if (a == 6) {
+            } else if (a == MK2_ADDR_OVERRUN_COUNT) {
                 n->overrun_cnt = test ? (uint32_t)d : 0;
-            } else if (a == 7) {
+            } else if (a == MK2_ADDR_HIGH_ORDER) {
                 n->hor = (uint32_t)d; /* D2.7: D31..D0 in both modes */
-            } else if (a == 8) {
+            } else if (a == MK2_ADDR_ENABLE) {
                 for (int j = 0; j < 16; j++) {
                     unsigned f = (unsigned)(d >> (4 * j)) & 3;
                     if (f == 1) n->enable[j] = 0;
@@ -419,38 +422,38 @@ void mk2m_tick(mk2m *m, const mk2m_in *in)
                         }
                     }
                 }
-            } else if (a == 10 || a == 12) {
-                uint8_t *f = a == 10 ? n->mode : n->csel;
+            } else if (a == MK2_ADDR_MODE || a == MK2_ADDR_CLOCK_SELECT) {
+                uint8_t *f = a == MK2_ADDR_MODE ? n->mode : n->csel;
                 for (int j = 0; j < 16; j++) {
                     unsigned v = (unsigned)(d >> (4 * j)) & 15;
                     if (v & 7) f[j] = (uint8_t)v;
                 }
-            } else if (a == 16) {
+            } else if (a == MK2_ADDR_INC_TIMESTAMP) {
                 if (test) n->ts = (o.ts + 1) & 0x00FFFFFFFFFFFFFFULL;
-            } else if (a == 17) {
+            } else if (a == MK2_ADDR_INC_WAIT) {
                 if (test) n->wait_cnt = o.wait_cnt + 1;
-            } else if (a == 18) {
+            } else if (a == MK2_ADDR_INC_OVERRUN) {
                 if (test) n->overrun_cnt = o.overrun_cnt + 1;
-            } else if (a == 19) {
+            } else if (a == MK2_ADDR_NET_DISABLE) {
                 if (test) n->net_enabled = 0;
-            } else if (a == 20) {
+            } else if (a == MK2_ADDR_NET_ENABLE) {
                 if (test) n->net_enabled = 1;
-            } else if (a == 21) {
+            } else if (a == MK2_ADDR_FIFO_POP) {
                 if (test) do_pop = 1;
-            } else if (a >= 25 && a <= 29) {
+            } else if (MK2_IS_FIFO_GROUP(a)) {
                 if (test && o.fifo_count < o.fifo_depth) {
                     for (int g = 0; g < 5; g++) put_be(inject_entry.byte + 4 * g, d & 0xFFFFFFFFULL, 4);
                     inject_entry.resource = 0;
                     inject = 1;
                 }
-            } else if (a >= 32 && a <= 39) {
-                n->src[a - 32] = (uint32_t)d;
-            } else if (a >= 64 && a <= 79) {
-                int j = a - 64;
+            } else if (MK2_IS_SOURCE(a)) {
+                n->src[a - MK2_ADDR_SOURCE] = (uint32_t)d;
+            } else if (MK2_IS_COUNTER_VALUE(a)) {
+                int j = a - MK2_ADDR_COUNTER_VALUE;
                 cnt_written[j] = 1;
                 n->cnt[j] = (uint32_t)d;
-            } else if (a >= 80 && a <= 95) {
-                int j = a - 80;
+            } else if (MK2_IS_COUNTER_SHADOW(a)) {
+                int j = a - MK2_ADDR_COUNTER_SHADOW;
                 if ((j & 1) && paired(o.mode, j - 1)) j--; /* D4.4 */
                 sw_inc[j] = 1;
             }
@@ -472,7 +475,7 @@ void mk2m_tick(mk2m *m, const mk2m_in *in)
     if (start) {
         n->bus = BUS_BUSY;
         n->wait_left = W;
-        n->l_addr = in->addr & 127;
+        n->l_addr = in->addr & (MK2_ADDR_COUNT - 1);
         n->l_data = in->data;
         n->l_cpu = in->cpu_id & 0xFF;
         n->l_read = !in->readb;

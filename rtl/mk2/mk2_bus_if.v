@@ -1,4 +1,5 @@
 `default_nettype none
+`include "mk2_regmap.vh"
 // mk2_bus_if: the MultiKron II processor interface (READB/WRITEB/STARTB/HOLDB/ACKB).
 //
 // Clock domain: clk_i (Node clock); every bus pin is synchronous to it (the spec gives setup/hold times).
@@ -34,7 +35,7 @@ module mk2_bus_if (
   output wire [6:0]  req_addr_o,
   output wire [63:0] req_data_o,  // D63..D0 as latched (the 32-bit mode substitution is the chip's)
   output wire [2:0]  req_cpu_o,   // encoded CPU ID: lowest active line, 0 when none
-  output wire [7:0]  req_class_o, // the request's address class, decoded at the start edge (CLASS_*)
+  output wire [`MK2_CLASS_COUNT-1:0] req_class_o, // the request's address classes, decoded at the start edge
   input  wire        stall_i,     // the action cannot proceed at this edge
   input  wire [63:0] rdata_i,     // read value at this edge
   output wire        start_o,     // an interaction starts at this edge
@@ -42,11 +43,9 @@ module mk2_bus_if (
   output wire        busy_o       // an interaction is in progress (debug)
 );
   localparam [1:0] ST_IDLE = 2'd0, ST_WAIT = 2'd1, ST_EXEC = 2'd2, ST_ACK = 2'd3;
-  // Address classes, one bit each. They are decoded from the pins at the start edge, one clock or more
-  // before the action edge, so that the chip's action logic (Tables B3a/B3b, FIFO, network) starts from
-  // a register instead of a comparator: nothing changes at the pins, the paths get shorter.
-  localparam CLASS_SOFT_RESET = 0, CLASS_SAMPLE = 1, CLASS_TEST_POP = 2, CLASS_TEST_PUSH = 3,
-             CLASS_READ_COPY = 4, CLASS_READ_NO_COPY = 5, CLASS_NET_DISABLE = 6, CLASS_NET_ENABLE = 7;
+  // Address classes (`MK2_CLASS_*, one bit each) are decoded from the pins at the start edge, one clock
+  // or more before the action edge, so that the chip's action logic (Tables B3a/B3b, FIFO, network) starts
+  // from a register instead of a comparator: nothing changes at the pins, the paths get shorter.
 
   reg [1:0]  state_q, state_d;
   reg        armed_q, armed_d;
@@ -55,7 +54,7 @@ module mk2_bus_if (
   reg [63:0] data_q,  data_d;
   reg [2:0]  cpu_q,   cpu_d;
   reg [63:0] rdata_q, rdata_d;
-  reg [7:0]  class_q, class_d;
+  reg [`MK2_CLASS_COUNT-1:0] class_q, class_d;
 
   // Lowest-numbered active CPU ID line wins (CLARIFICATIONS); none active is CPU 0.
   reg [2:0] cpu_encoded;
@@ -67,19 +66,20 @@ module mk2_bus_if (
   end
 
   wire       is_write = readb_i;   // READB and WRITEB both low is a read
-  reg  [7:0] pin_class;
+  reg  [`MK2_CLASS_COUNT-1:0] pin_class;
   always @* begin
-    pin_class = 8'd0;
-    pin_class[CLASS_SOFT_RESET]   = is_write && addr_i == 7'd0;
+    pin_class = {`MK2_CLASS_COUNT{1'b0}};
+    pin_class[`MK2_CLASS_SOFT_RESET]   = is_write && addr_i == `MK2_ADDR_SOFT_RESET;
     // A sample write that passes sampling-enable and the Filter Register. Both are final at the start
     // edge: the previous interaction's action edge is always earlier, and nothing else writes them.
-    pin_class[CLASS_SAMPLE]       = is_write && addr_i[6:5] == 2'b11 && sample_levels_i[addr_i[3:0]];
-    pin_class[CLASS_TEST_POP]     = is_write && addr_i == 7'd21;
-    pin_class[CLASS_TEST_PUSH]    = is_write && addr_i >= 7'd25 && addr_i <= 7'd29;
-    pin_class[CLASS_READ_COPY]    = !is_write && addr_i[6:4] == 3'b100;
-    pin_class[CLASS_READ_NO_COPY] = !is_write && addr_i[6:4] == 3'b101;
-    pin_class[CLASS_NET_DISABLE]  = is_write && addr_i == 7'd19;
-    pin_class[CLASS_NET_ENABLE]   = is_write && addr_i == 7'd20;
+    // The filter level is the sample's index, address bits 3:0.
+    pin_class[`MK2_CLASS_SAMPLE]       = is_write && `MK2_IS_SAMPLE(addr_i) && sample_levels_i[addr_i[3:0]];
+    pin_class[`MK2_CLASS_TEST_POP]     = is_write && addr_i == `MK2_ADDR_FIFO_POP;
+    pin_class[`MK2_CLASS_TEST_PUSH]    = is_write && `MK2_IS_FIFO_GROUP(addr_i);
+    pin_class[`MK2_CLASS_READ_COPY]    = !is_write && `MK2_IS_COUNTER_VALUE(addr_i);
+    pin_class[`MK2_CLASS_READ_NO_COPY] = !is_write && `MK2_IS_COUNTER_SHADOW(addr_i);
+    pin_class[`MK2_CLASS_NET_DISABLE]  = is_write && addr_i == `MK2_ADDR_NET_DISABLE;
+    pin_class[`MK2_CLASS_NET_ENABLE]   = is_write && addr_i == `MK2_ADDR_NET_ENABLE;
   end
 
   wire strobe_active = !startb_i && (!readb_i || !writeb_i);
@@ -130,7 +130,7 @@ module mk2_bus_if (
       data_q  <= 64'd0;
       cpu_q   <= 3'd0;
       rdata_q <= 64'd0;
-      class_q <= 8'd0;
+      class_q <= {`MK2_CLASS_COUNT{1'b0}};
     end else begin
       state_q <= state_d;
       armed_q <= armed_d;

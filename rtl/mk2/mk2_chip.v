@@ -1,4 +1,5 @@
 `default_nettype none
+`include "mk2_regmap.vh"
 // mk2_chip: the MultiKron II performance instrumentation chip (NISTIR 5571), one port per pin.
 //
 // Clock domain: clk_i (Node clock). Asynchronous inputs enter through named synchronizers only: RESETB
@@ -93,7 +94,7 @@ module mk2_chip #(
   wire [6:0]  req_addr;
   wire [63:0] req_data, read_value, bus_rdata;
   wire [2:0]  req_cpu;
-  wire [7:0]  req_class;
+  wire [`MK2_CLASS_COUNT-1:0] req_class;
   wire        sampling_enabled;
   wire [15:0] filter;
   wire        rd_ack, bus_busy;
@@ -109,17 +110,15 @@ module mk2_chip #(
     .start_o(bus_start), .start_index_o(bus_start_index), .busy_o(bus_busy));
 
   // Only sample writes and reads-with-copy can stall, so every other class acts whenever it is requested.
-  localparam CLASS_SOFT_RESET = 0, CLASS_SAMPLE = 1, CLASS_TEST_POP = 2, CLASS_TEST_PUSH = 3,
-             CLASS_READ_COPY = 4, CLASS_READ_NO_COPY = 5, CLASS_NET_DISABLE = 6, CLASS_NET_ENABLE = 7;
   wire act          = req && !stall;
   // What registers, Timestamp and counters see: they decode no sample address, and of the reads only a
   // read-with-copy can wait, so their action edge never depends on the sampler's Table B3a decision.
   wire act_block    = req && (req_write || !counters_stall);
-  wire soft_reset   = req && req_class[CLASS_SOFT_RESET];
-  wire test_pop     = req && test_mode && req_class[CLASS_TEST_POP];
-  wire test_push    = req && test_mode && req_class[CLASS_TEST_PUSH];
-  wire net_disable  = req && test_mode && req_class[CLASS_NET_DISABLE];
-  wire net_enable   = req && test_mode && req_class[CLASS_NET_ENABLE];
+  wire soft_reset   = req && req_class[`MK2_CLASS_SOFT_RESET];
+  wire test_pop     = req && test_mode && req_class[`MK2_CLASS_TEST_POP];
+  wire test_push    = req && test_mode && req_class[`MK2_CLASS_TEST_PUSH];
+  wire net_disable  = req && test_mode && req_class[`MK2_CLASS_NET_DISABLE];
+  wire net_enable   = req && test_mode && req_class[`MK2_CLASS_NET_ENABLE];
 
   // ---------------------------------------------------------------- registers
   wire         mode32, wait_on_overrun, read_wait;
@@ -131,7 +130,7 @@ module mk2_chip #(
   wire         fifo_full, shadow_busy, fifo_pending, shadow_pending, discard;
   wire         bus_overrun;
   wire [1:0]   trig_overruns;
-  wire [160:0] fifo_head;
+  wire [`MK2_ENTRY_WIDTH-1:0] fifo_head;
   wire [7:0]   fifo_count;
 
   // In 32-bit mode D63..D32 of every write come from the High Order register.
@@ -144,7 +143,7 @@ module mk2_chip #(
     .lookup_i(bus_start), .lookup_index_i(bus_start_index),
     .fifo_full_i(fifo_full), .shadow_busy_i(shadow_busy),
     .fifo_overrun_pending_i(fifo_pending), .shadow_overrun_pending_i(shadow_pending),
-    .fifo_head_resource_i(fifo_count != 8'd0 && fifo_head[160]), .wait_state_i(wait_state_q),
+    .fifo_head_resource_i(fifo_count != 8'd0 && fifo_head[`MK2_ENTRY_RESOURCE_BIT]), .wait_state_i(wait_state_q),
     .wait_event_i(req && stall), .overrun_event_i(bus_overrun), .trig_overruns_i(trig_overruns),
     .sampling_enabled_o(sampling_enabled), .wait_on_overrun_o(wait_on_overrun),
     .read_wait_o(read_wait), .mode32_o(mode32), .filter_o(filter), .source_o(source), .trig_source_o(trig_source),
@@ -166,19 +165,19 @@ module mk2_chip #(
   mk2_resource_counters resource_counters (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
     .req_i(req), .act_i(act_block), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data),
-    .read_copy_i(req_class[CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),
+    .read_copy_i(req_class[`MK2_CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),
     .ext_level_i(ext_level), .ext_rise_i(ext_rise), .ts_tick_i(ts_tick),
     .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),
     .shadow_busy_o(shadow_busy), .shadow_o(shadows), .shadow_load_o(shadow_load));
 
   // ---------------------------------------------------------------- sampler and FIFO
   wire         sampler_stall, push;
-  wire [160:0] entry;
+  wire [`MK2_ENTRY_WIDTH-1:0] entry;
   mk2_sampler #(.HW_TRIGGER(HW_TRIGGER), .HW_TRIGGER_LEVEL(HW_TRIGGER_LEVEL), .HW_TRIGGER_CPU(HW_TRIGGER_CPU))
   sampler (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset),
-    .req_i(req), .act_i(act), .sample_i(req_class[CLASS_SAMPLE]), .test_push_i(test_push),
-    .act_resource_i(req_addr[4]), .act_data_i(write_data), .act_cpu_i(req_cpu),
+    .req_i(req), .act_i(act), .sample_i(req_class[`MK2_CLASS_SAMPLE]), .test_push_i(test_push),
+    .act_resource_i(`MK2_SEL_SAMPLE_RESOURCE(req_addr)), .act_data_i(write_data), .act_cpu_i(req_cpu),
     .sampling_enabled_i(sampling_enabled), .filter_i(filter),
     .hw_trigger_i(hw_trigger_i), .hw_trigger_word_i(hw_trigger_word_i), .bus_overrun_o(bus_overrun), .trig_overruns_o(trig_overruns),
     .wait_on_overrun_i(wait_on_overrun), .source_i(source), .trig_source_i(trig_source), .ts_i(ts),
@@ -200,7 +199,7 @@ module mk2_chip #(
 
   // ---------------------------------------------------------------- network output
   wire net_busy, counter_phase;
-  wire read_without_copy = req && req_class[CLASS_READ_NO_COPY];
+  wire read_without_copy = req && req_class[`MK2_CLASS_READ_NO_COPY];
   mk2_network network (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .truncate_i(soft_reset || test_pop),
     .disable_i(net_disable), .enable_i(net_enable),

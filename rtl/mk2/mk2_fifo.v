@@ -1,4 +1,5 @@
 `default_nettype none
+`include "mk2_regmap.vh"
 // mk2_fifo: the trace sample FIFO: FIFO_DEPTH entries of 161 bits (a 160-bit sample and the "Resource"
 // bit that tells the network to append the shadow registers).
 //
@@ -23,9 +24,9 @@ module mk2_fifo #(
   input  wire         rst_ni,
   input  wire         flush_i,
   input  wire         push_i,
-  input  wire [160:0] entry_i,
+  input  wire [`MK2_ENTRY_WIDTH-1:0] entry_i,
   input  wire         pop_i,
-  output wire [160:0] head_o,
+  output wire [`MK2_ENTRY_WIDTH-1:0] head_o,
   output wire [7:0]   count_o,
   output wire         full_o,
   input  wire [6:0]   act_addr_i,
@@ -96,7 +97,8 @@ module mk2_fifo #(
   end
 
   // The RAM reads the next read pointer so that its registered output is the head after this edge.
-  ram_1r1w #(.WIDTH(161), .DEPTH(FIFO_DEPTH), .BYPASS_FROM(FULL_BYPASS != 0 ? 0 : 152)) sample_ram (
+  ram_1r1w #(.WIDTH(`MK2_ENTRY_WIDTH), .DEPTH(FIFO_DEPTH), .BYPASS_FROM(FULL_BYPASS != 0 ? 0 : `MK2_ENTRY_HEADER_LSB))
+  sample_ram (
     .clk_i   (clk_i),
     .we_i    (push_i && !flush_i),
     .waddr_i (wr_ptr_q),
@@ -105,16 +107,18 @@ module mk2_fifo #(
     .rdata_o (head_o)
   );
 
+  // FIFO group g reads the g-th 32-bit group of the sample, most significant first.
+  localparam TOP = `MK2_ENTRY_HEADER_MSB;
   reg [63:0] rdata;
   always @* begin
     rdata = {64{1'b1}};
     if (count_q != 8'd0)
       case (act_addr_i)
-        7'd25: rdata[31:0] = head_o[159:128];
-        7'd26: rdata[31:0] = head_o[127:96];
-        7'd27: rdata[31:0] = head_o[95:64];
-        7'd28: rdata[31:0] = head_o[63:32];
-        7'd29: rdata[31:0] = head_o[31:0];
+        `MK2_ADDR_FIFO_GROUP + 7'd0: rdata[31:0] = head_o[TOP       -: 32];
+        `MK2_ADDR_FIFO_GROUP + 7'd1: rdata[31:0] = head_o[TOP - 32  -: 32];
+        `MK2_ADDR_FIFO_GROUP + 7'd2: rdata[31:0] = head_o[TOP - 64  -: 32];
+        `MK2_ADDR_FIFO_GROUP + 7'd3: rdata[31:0] = head_o[TOP - 96  -: 32];
+        `MK2_ADDR_FIFO_GROUP + 7'd4: rdata[31:0] = head_o[TOP - 128 -: 32];
         default: ;
       endcase
   end

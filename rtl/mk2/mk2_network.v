@@ -1,4 +1,5 @@
 `default_nettype none
+`include "mk2_regmap.vh"
 // mk2_network: the Collection Network output: NETCLK, N7..N0, ODD_PARITY, EOM, FIFODAB, NETRDY.
 //
 // Clock domain: clk_i. NETCLK toggles at every edge (node/2, low in reset). At an edge where NETCLK falls
@@ -23,7 +24,7 @@ module mk2_network (
   input  wire         hold_i,          // read-without-copy on busy shadows at this edge
   // sample sources
   input  wire [7:0]   fifo_count_i,
-  input  wire [160:0] head_i,
+  input  wire [`MK2_ENTRY_WIDTH-1:0] head_i,
   input  wire [511:0] shadow_i,
   input  wire         shadow_load_i,   // the shadows take new values at this edge
   output wire         pop_o,           // the head's byte 20 is taken at this edge
@@ -40,7 +41,9 @@ module mk2_network (
   output wire         busy_o,          // a sample is part-way out
   output wire         counter_phase_o  // sending bytes 21-84 (the FIFO entry is already gone)
 );
-  localparam [6:0] LAST_TRACE_BYTE = 7'd19, FIRST_COUNTER_BYTE = 7'd20, LAST_RESOURCE_BYTE = 7'd83;
+  localparam [6:0] LAST_TRACE_BYTE    = `MK2_TRACE_SAMPLE_BYTES - 1,
+                   FIRST_COUNTER_BYTE = `MK2_TRACE_SAMPLE_BYTES,
+                   LAST_RESOURCE_BYTE = `MK2_RESOURCE_SAMPLE_BYTES - 1;
 
   reg       netclk_q, netclk_d;
   reg       presented_q, presented_d;  // a byte is on the pins (FIFODAB low)
@@ -56,7 +59,7 @@ module mk2_network (
 
   wire        present_edge = netclk_q;     // NETCLK falls at this edge
   wire        take_edge    = !netclk_q;    // NETCLK rises at this edge
-  wire        resource     = head_i[160];
+  wire        resource     = head_i[`MK2_ENTRY_RESOURCE_BIT];
   wire        in_counters  = index_q >= FIRST_COUNTER_BYTE;
   wire        byte_waiting = in_counters || fifo_count_i != 8'd0;
   wire        can_present  = netrdy_i && outdisb_i && enabled_q && !hold_q && byte_waiting;
@@ -68,7 +71,7 @@ module mk2_network (
   // the byte is taken from the shadow multiplexer itself, whose select at a present edge is the index
   // being presented. So one 64-way multiplexer serves both, and no second one over the counters is needed.
   wire [7:0]  shadow_byte;
-  wire [7:0]  head_byte    = head_i[159 - {index_q[4:0], 3'b000} -: 8];
+  wire [7:0]  head_byte    = head_i[`MK2_ENTRY_HEADER_MSB - {index_q[4:0], 3'b000} -: 8];
   wire [7:0]  counter_byte = stale_q ? shadow_byte : counter_byte_q;
   wire [7:0]  next_byte    = in_counters ? counter_byte : head_byte;
   wire        last_byte    = (index_q == LAST_TRACE_BYTE && !resource) || index_q == LAST_RESOURCE_BYTE;

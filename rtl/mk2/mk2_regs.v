@@ -1,4 +1,5 @@
 `default_nettype none
+`include "mk2_regmap.vh"
 // mk2_regs: the MultiKron II control registers: CSR (Table B1), Filter Register, the eight Source Address
 // Registers, the High Order 32 Bit Register, and the Wait and Overrun Error Counters.
 //
@@ -60,8 +61,6 @@ module mk2_regs #(
   // TRIG_CPU is 0..7 (checked above), so the slice loses nothing
   localparam [31:0] TRIG_CPU_32 = TRIG_CPU;
   localparam [6:0]  TRIG_INDEX  = TRIG_CPU_32[6:0];
-  localparam [6:0] A_CSR = 7'd1, A_FILTER = 7'd4, A_WAIT = 7'd5, A_OVERRUN = 7'd6, A_HIGH = 7'd7,
-                   A_INC_WAIT = 7'd17, A_INC_OVERRUN = 7'd18, A_SOURCE = 7'd32;
 
   reg         sampling_q, sampling_d;
   reg         wait_ovr_q, wait_ovr_d;
@@ -110,39 +109,39 @@ module mk2_regs #(
     // 18 add one. A write to 5 or 6 below wins over all of these.
     wait_pend_d    = wait_event_i && !test_mode_i;
     overrun_pend_d = overrun_event_i && !test_mode_i;
-    wait_add       = {1'b0, wait_pend_q} + {1'b0, write && act_addr_i == A_INC_WAIT && test_mode_i};
-    overrun_add    = {2'b00, overrun_pend_q} + {2'b00, write && act_addr_i == A_INC_OVERRUN && test_mode_i}
+    wait_add       = {1'b0, wait_pend_q} + {1'b0, write && act_addr_i == `MK2_ADDR_INC_WAIT && test_mode_i};
+    overrun_add    = {2'b00, overrun_pend_q} + {2'b00, write && act_addr_i == `MK2_ADDR_INC_OVERRUN && test_mode_i}
                      + (test_mode_i ? 3'd0 : {1'b0, trig_overruns_i});
     if (wait_add != 2'd0)    wait_cnt_d    = wait_cnt_q + {30'd0, wait_add};
     if (overrun_add != 3'd0) overrun_cnt_d = overrun_cnt_q + {29'd0, overrun_add};
 
     if (write) begin
       case (act_addr_i)
-        A_CSR: begin
+        `MK2_ADDR_CSR: begin
           // Writing 1 commands the action; where both bits of a pair are set the default wins (D2.8).
-          if (act_data_i[0])  sampling_d  = 1'b1;
-          if (act_data_i[1])  sampling_d  = 1'b0;
-          if (act_data_i[2])  wait_ovr_d  = 1'b1;
-          if (act_data_i[3])  wait_ovr_d  = 1'b0;
-          if (act_data_i[4])  read_wait_d = 1'b1;
-          if (act_data_i[5])  read_wait_d = 1'b0;
-          if (act_data_i[14]) mode32_d    = 1'b1;
-          if (act_data_i[15]) mode32_d    = 1'b0;
+          if (act_data_i[`MK2_CSR_SAMPLING_ON_BIT])  sampling_d  = 1'b1;
+          if (act_data_i[`MK2_CSR_SAMPLING_OFF_BIT]) sampling_d  = 1'b0;
+          if (act_data_i[`MK2_CSR_WAIT_ON_BIT])      wait_ovr_d  = 1'b1;
+          if (act_data_i[`MK2_CSR_WAIT_OFF_BIT])     wait_ovr_d  = 1'b0;
+          if (act_data_i[`MK2_CSR_RDWAIT_ON_BIT])    read_wait_d = 1'b1;
+          if (act_data_i[`MK2_CSR_RDWAIT_OFF_BIT])   read_wait_d = 1'b0;
+          if (act_data_i[`MK2_CSR_MODE32_BIT])       mode32_d    = 1'b1;
+          if (act_data_i[`MK2_CSR_MODE64_BIT])       mode32_d    = 1'b0;
         end
-        A_FILTER:      filter_d = act_data_i[15:0];
-        A_WAIT:        wait_cnt_d    = test_mode_i ? act_data_i[31:0] : 32'd0;
-        A_OVERRUN:     overrun_cnt_d = test_mode_i ? act_data_i[31:0] : 32'd0;
-        A_HIGH:        high_d = pin_data_low_i;
+        `MK2_ADDR_FILTER:        filter_d = act_data_i[15:0];
+        `MK2_ADDR_WAIT_COUNT:    wait_cnt_d    = test_mode_i ? act_data_i[31:0] : 32'd0;
+        `MK2_ADDR_OVERRUN_COUNT: overrun_cnt_d = test_mode_i ? act_data_i[31:0] : 32'd0;
+        `MK2_ADDR_HIGH_ORDER:    high_d = pin_data_low_i;
         default: ;
       endcase
       for (i = 0; i < 8; i = i + 1)
-        if (act_addr_i == A_SOURCE + i[6:0]) source_valid_d[i] = 1'b1;
-      if (act_addr_i == A_SOURCE + TRIG_INDEX) trig_source_d = act_data_i[31:0];
+        if (act_addr_i == `MK2_ADDR_SOURCE + i[6:0]) source_valid_d[i] = 1'b1;
+      if (act_addr_i == `MK2_ADDR_SOURCE + TRIG_INDEX) trig_source_d = act_data_i[31:0];
     end
     if (lookup_i) source_hit_d = source_valid_q[lookup_index_i];
 
     // Every read but one of address 7 copies D63..D32 of the value read into the High Order register.
-    if (read && act_addr_i != A_HIGH) high_d = read_high_i;
+    if (read && act_addr_i != `MK2_ADDR_HIGH_ORDER) high_d = read_high_i;
 
     if (soft_reset_i) begin
       sampling_d    = 1'b0;
@@ -190,16 +189,22 @@ module mk2_regs #(
     overrun_pend_q <= overrun_pend_d;
   end
 
-  wire [15:0] csr = {
-    !mode32_q, mode32_q,                // 15: 64-bit mode (Table B1 status column), 14: 32-bit mode
-    1'b0, wait_state_i,                 // 13, 12
-    1'b0, fifo_head_resource_i,         // 11, 10: 161st FIFO output bit (D2.10)
-    shadow_overrun_pending_i, fifo_overrun_pending_i,  // 9, 8
-    shadow_busy_i, fifo_full_i,         // 7, 6
-    1'b0, read_wait_q,                  // 5, 4
-    1'b0, wait_ovr_q,                   // 3, 2
-    1'b0, sampling_q                    // 1, 0
-  };
+  // Bits with no read function (the "off" command bits, 11, 13) read 0 (Table B1).
+  reg [15:0] csr;
+  always @* begin
+    csr = 16'd0;
+    csr[`MK2_CSR_SAMPLING_ON_BIT]    = sampling_q;
+    csr[`MK2_CSR_WAIT_ON_BIT]        = wait_ovr_q;
+    csr[`MK2_CSR_RDWAIT_ON_BIT]      = read_wait_q;
+    csr[`MK2_CSR_FIFO_FULL_BIT]      = fifo_full_i;
+    csr[`MK2_CSR_SHADOW_BUSY_BIT]    = shadow_busy_i;
+    csr[`MK2_CSR_FIFO_OVERRUN_BIT]   = fifo_overrun_pending_i;
+    csr[`MK2_CSR_SHADOW_OVERRUN_BIT] = shadow_overrun_pending_i;
+    csr[`MK2_CSR_HEAD_RESOURCE_BIT]  = fifo_head_resource_i;  // 161st FIFO output bit (D2.10)
+    csr[`MK2_CSR_WAITSTATES_BIT]     = wait_state_i;
+    csr[`MK2_CSR_MODE32_BIT]         = mode32_q;
+    csr[`MK2_CSR_MODE64_BIT]         = !mode32_q;             // Table B1 status column
+  end
 
   // Source Address RAM: written at the action edge of a write to 32-39, read at a start edge, which is
   // never the same edge, so its read-during-write behaviour does not matter (no_rw_check). Contents are
@@ -212,7 +217,7 @@ module mk2_regs #(
     for (init_index = 0; init_index < 8; init_index = init_index + 1) source_mem[init_index] = 32'd0;
   end
   always @(posedge clk_i) begin
-    if (write && act_addr_i[6:3] == 4'b0100) source_mem[act_addr_i[2:0]] <= act_data_i[31:0];
+    if (write && `MK2_IS_SOURCE(act_addr_i)) source_mem[act_addr_i[2:0]] <= act_data_i[31:0];
     if (lookup_i) source_rd_q <= source_mem[lookup_index_i];
   end
   wire [31:0] source = source_hit_q ? source_rd_q : 32'd0;
@@ -221,13 +226,13 @@ module mk2_regs #(
   always @* begin
     rdata = {64{1'b1}};
     case (act_addr_i)
-      A_CSR:     rdata = {48'hFFFF_FFFF_FFFF, csr};
-      A_FILTER:  rdata = {48'hFFFF_FFFF_FFFF, filter_q};
-      A_WAIT:    rdata = {32'hFFFF_FFFF, wait_cnt_q};
-      A_OVERRUN: rdata = {32'hFFFF_FFFF, overrun_cnt_q};
-      A_HIGH:    rdata = {32'hFFFF_FFFF, high_q};
+      `MK2_ADDR_CSR:           rdata = {48'hFFFF_FFFF_FFFF, csr};
+      `MK2_ADDR_FILTER:        rdata = {48'hFFFF_FFFF_FFFF, filter_q};
+      `MK2_ADDR_WAIT_COUNT:    rdata = {32'hFFFF_FFFF, wait_cnt_q};
+      `MK2_ADDR_OVERRUN_COUNT: rdata = {32'hFFFF_FFFF, overrun_cnt_q};
+      `MK2_ADDR_HIGH_ORDER:    rdata = {32'hFFFF_FFFF, high_q};
       default:
-        if (act_addr_i[6:3] == 4'b0100)
+        if (`MK2_IS_SOURCE(act_addr_i))
           rdata = {32'hFFFF_FFFF, source};
     endcase
   end

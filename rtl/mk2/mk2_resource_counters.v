@@ -1,4 +1,5 @@
 `default_nettype none
+`include "mk2_regmap.vh"
 // mk2_resource_counters: the 16 Resource Counters, their Mode, Clock Select and Enable registers
 // (Tables B5-B7), the /10 and /100 prescalers, and the shadow registers.
 //
@@ -38,8 +39,6 @@ module mk2_resource_counters (
   output wire [511:0] shadow_o,         // counter 0 in bits 511:480 ... counter 15 in bits 31:0
   output wire         shadow_load_o     // the shadows take new values at this edge
 );
-  localparam [6:0] A_ENABLE = 7'd8, A_MODE = 7'd10, A_CLOCK_SELECT = 7'd12;
-
   // Reset values (CLARIFICATIONS, Tables B5-B7 defaults): External signal, single precision; Timestamp
   // clock; disabled.
   localparam [63:0] MODE_RESET  = {16{4'b0100}};
@@ -59,9 +58,9 @@ module mk2_resource_counters (
   // select, which feeds every counter's carry chain.
   wire        write        = req_i && act_write_i;
   wire [3:0]  index        = act_addr_i[3:0];
-  wire        wr_counter   = write && act_addr_i[6:4] == 3'b100;   // 64-79
-  wire        sw_increment = write && act_addr_i[6:4] == 3'b101;   // 80-95
-  wire        wr_enable    = write && act_addr_i == A_ENABLE;
+  wire        wr_counter   = write && `MK2_IS_COUNTER_VALUE(act_addr_i);
+  wire        sw_increment = write && `MK2_IS_COUNTER_SHADOW(act_addr_i);
+  wire        wr_enable    = write && act_addr_i == `MK2_ADDR_ENABLE;
   wire        rd_with_copy = act_i && read_copy_i;
 
   wire tick10  = (div10_q == 4'd9);
@@ -175,10 +174,10 @@ module mk2_resource_counters (
     if (clear_all)        shadow_d = 512'd0;
     else if (shadow_load) shadow_d = count_q;
 
-    if (write && act_addr_i == A_MODE)
+    if (write && act_addr_i == `MK2_ADDR_MODE)
       for (f = 0; f < 16; f = f + 1)
         if (act_data_i[4*f +: 3] != 3'b000) mode_d[4*f +: 4] = act_data_i[4*f +: 4];
-    if (write && act_addr_i == A_CLOCK_SELECT)
+    if (write && act_addr_i == `MK2_ADDR_CLOCK_SELECT)
       for (f = 0; f < 16; f = f + 1)
         if (act_data_i[4*f +: 3] != 3'b000) clock_d[4*f +: 4] = act_data_i[4*f +: 4];
     if (wr_enable)
@@ -230,7 +229,7 @@ module mk2_resource_counters (
   // Read data. Enable fields read 0010 (enabled) or 0001 (disabled). A read of 64-79 returns the counter,
   // or its shadow while the shadows are busy; a read of 80-95 the shadow. Both go through one
   // multiplexer over the 32 words, selected by the word number and "shadow".
-  wire        read_shadow = busy_q || act_addr_i[4];
+  wire        read_shadow = busy_q || `MK2_SEL_COUNTER_SHADOW(act_addr_i);
   reg  [31:0] word_read;
   reg  [63:0] enable_read;
   reg  [63:0] rdata;
@@ -241,17 +240,15 @@ module mk2_resource_counters (
     for (r = 0; r < 16; r = r + 1)
       if (index == r[3:0]) word_read = read_shadow ? shadow_q[32*r +: 32] : count_q[32*r +: 32];
     rdata = {64{1'b1}};
-    case (act_addr_i[6:4])
-      3'b100,
-      3'b101:  rdata = {32'hFFFF_FFFF, word_read};
-      default:
-        case (act_addr_i)
-          A_ENABLE:       rdata = enable_read;
-          A_MODE:         rdata = mode_q;
-          A_CLOCK_SELECT: rdata = clock_q;
-          default:        ;
-        endcase
-    endcase
+    if (`MK2_IS_COUNTER(act_addr_i))
+      rdata = {32'hFFFF_FFFF, word_read};
+    else
+      case (act_addr_i)
+        `MK2_ADDR_ENABLE:       rdata = enable_read;
+        `MK2_ADDR_MODE:         rdata = mode_q;
+        `MK2_ADDR_CLOCK_SELECT: rdata = clock_q;
+        default:                ;
+      endcase
   end
 
   // Counter 0 goes out first on the network, so it takes the most significant slot.

@@ -1,4 +1,5 @@
 `default_nettype none
+`include "mk2_regmap.vh"
 // mk2_sampler: sample assembly, the Filter Register check, and the overrun policy of Table B3a.
 //
 // Clock domain: clk_i. A write to 96-127 is a sample request: level = address bits 3:0, Resource when
@@ -49,7 +50,7 @@ module mk2_sampler #(
   // results
   output wire         stall_o,
   output wire         push_o,
-  output wire [160:0] entry_o,
+  output wire [`MK2_ENTRY_WIDTH-1:0] entry_o,
   output wire         shadow_copy_o,
   output wire         discard_o,
   output wire         bus_overrun_o,  // a processor sample was discarded at this edge
@@ -102,13 +103,42 @@ module mk2_sampler #(
   wire take    = bus_take || trig_take;
   wire discard = bus_discard || trig_discard || trig_lost;
 
-  // Header, most significant bit first: CPU ID, type (10 Trace, 11 Resource), shadow flag, FIFO flag, 0.
-  wire [7:0]   header       = {act_cpu_i, 1'b1, is_resource, shadow_pending_q, fifo_pending_q, 1'b0};
-  wire [31:0]  source       = source_i;
-  wire [160:0] sample_entry = {is_resource, header, ts_i, source, act_data_i};
-  wire [7:0]   trig_header  = {TRIG_CPU, 2'b10, shadow_pending_q, fifo_pending_q, 1'b0};
-  wire [160:0] trig_entry   = {1'b0, trig_header, ts_i, trig_source_i, 32'd0, trig_word};
-  wire [160:0] test_entry   = {1'b0, {5{act_data_i[31:0]}}};
+  // The header byte and the FIFO entry, field by field (mk2_entry in rtl/mk2/mk2_regmap.rdl).
+  function [`MK2_ENTRY_HEADER_WIDTH-1:0] make_header(input [`MK2_HEADER_CPU_WIDTH-1:0] cpu, input resource,
+                                                      input shadow_overrun, input fifo_overrun);
+    begin
+      make_header = {`MK2_ENTRY_HEADER_WIDTH{1'b0}};
+      make_header[`MK2_HEADER_CPU_MSB:`MK2_HEADER_CPU_LSB]   = cpu;
+      make_header[`MK2_HEADER_KIND_MSB:`MK2_HEADER_KIND_LSB] = resource ? `MK2_HEADER_KIND_RESOURCE
+                                                                        : `MK2_HEADER_KIND_TRACE;
+      make_header[`MK2_HEADER_SHADOW_OVERRUN_BIT]            = shadow_overrun;
+      make_header[`MK2_HEADER_FIFO_OVERRUN_BIT]              = fifo_overrun;
+    end
+  endfunction
+  function [`MK2_ENTRY_WIDTH-1:0] make_entry(input resource, input [`MK2_ENTRY_HEADER_WIDTH-1:0] header,
+                                             input [`MK2_ENTRY_TIMESTAMP_WIDTH-1:0] timestamp,
+                                             input [`MK2_ENTRY_SOURCE_WIDTH-1:0] source,
+                                             input [`MK2_ENTRY_DATA_WIDTH-1:0] data);
+    begin
+      make_entry = {`MK2_ENTRY_WIDTH{1'b0}};
+      make_entry[`MK2_ENTRY_RESOURCE_BIT]                          = resource;
+      make_entry[`MK2_ENTRY_HEADER_MSB:`MK2_ENTRY_HEADER_LSB]       = header;
+      make_entry[`MK2_ENTRY_TIMESTAMP_MSB:`MK2_ENTRY_TIMESTAMP_LSB] = timestamp;
+      make_entry[`MK2_ENTRY_SOURCE_MSB:`MK2_ENTRY_SOURCE_LSB]       = source;
+      make_entry[`MK2_ENTRY_DATA_MSB:`MK2_ENTRY_DATA_LSB]           = data;
+    end
+  endfunction
+
+  wire [`MK2_ENTRY_WIDTH-1:0] sample_entry = make_entry(is_resource,
+    make_header(act_cpu_i, is_resource, shadow_pending_q, fifo_pending_q), ts_i, source_i, act_data_i);
+  wire [`MK2_ENTRY_WIDTH-1:0] trig_entry = make_entry(1'b0,
+    make_header(TRIG_CPU, 1'b0, shadow_pending_q, fifo_pending_q), ts_i, trig_source_i, {32'd0, trig_word});
+  // A test-mode entry holds D31..D0 in each 32-bit group that the FIFO group addresses read.
+  reg  [`MK2_ENTRY_WIDTH-1:0] test_entry;
+  always @* begin
+    test_entry = {`MK2_ENTRY_WIDTH{1'b0}};
+    test_entry[`MK2_ENTRY_HEADER_MSB:0] = {`MK2_FIFO_GROUP_COUNT{act_data_i[31:0]}};
+  end
 
   always @* begin
     fifo_pending_d   = fifo_pending_q;

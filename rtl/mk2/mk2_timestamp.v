@@ -1,4 +1,5 @@
 `default_nettype none
+`include "mk2_regmap.vh"
 // mk2_timestamp: the 56-bit Timestamp counter.
 //
 // Clock domain: clk_i. ts_tick_i is the synchronized rising edge of the Timestamp clock (from a
@@ -26,8 +27,6 @@ module mk2_timestamp (
   output wire [63:0] rdata_o,
   output wire        overspeed_o   // sticky: two Timestamp rises less than 3 node clocks apart
 );
-  localparam [6:0] A_TIMESTAMP = 7'd2, A_INC_TIMESTAMP = 7'd16;
-
   reg [55:0] ts_q, ts_d;
   reg [1:0]  since_rise_q, since_rise_d;  // node clocks since the last rise, saturating at 3
   reg        overspeed_q, overspeed_d;
@@ -39,8 +38,8 @@ module mk2_timestamp (
   always @* begin
     ts_d = ts_q;
     if (ts_tick_i && !test_mode_i)                      ts_d = ts_plus_one;
-    if (test_write && act_addr_i == A_INC_TIMESTAMP)    ts_d = ts_plus_one;
-    if (test_write && act_addr_i == A_TIMESTAMP)        ts_d = act_data_i;
+    if (test_write && act_addr_i == `MK2_ADDR_INC_TIMESTAMP) ts_d = ts_plus_one;
+    if (test_write && act_addr_i == `MK2_ADDR_TIMESTAMP)     ts_d = act_data_i;
   end
 
   always @* begin
@@ -68,6 +67,6 @@ module mk2_timestamp (
 
   assign ts_o        = ts_q;
   assign overspeed_o = overspeed_q;
-  assign rdata_o = (act_addr_i == A_TIMESTAMP) ? {8'hFF, ts_q} : {64{1'b1}};
+  assign rdata_o     = (act_addr_i == `MK2_ADDR_TIMESTAMP) ? {8'hFF, ts_q} : {64{1'b1}};
 endmodule
 `default_nettype wire

@@ -21,9 +21,7 @@
  * accepted + injected = sent + discarded + inside + flushed.
  */
 #include "mk2_tb.h"
-/* TEMPORARY until the generated register map lands */
-enum { MK2_ADDR_SOFT_RESET = 0, MK2_ADDR_CSR = 1, MK2_ADDR_FILTER = 4, MK2_ADDR_FIFO_POP = 21, MK2_ADDR_FIFO_WRITE_FIRST = 25,
-       MK2_ADDR_FIFO_WRITE_LAST = 29, MK2_ADDR_TRACE_FIRST = 96, MK2_CSR_SAMPLING_ON = 1, MK2_CSR_SAMPLING_OFF = 2 };
+#include "mk2_regmap.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -409,17 +407,17 @@ static int account_write(mk2_tb *tb, unsigned addr, uint64_t data)
     } else if (addr == MK2_ADDR_FIFO_POP && test_mode) {
         cut_short(tb);
         tb->flushed += (uint64_t)-tb->edge_balance;
-    } else if (addr >= MK2_ADDR_FIFO_WRITE_FIRST && addr <= MK2_ADDR_FIFO_WRITE_LAST && test_mode) {
+    } else if (MK2_IS_FIFO_GROUP(addr) && test_mode) {
         if (tb->edge_balance < 0 || tb->edge_balance > 1)
             return fail(tb, "accounting: a test-mode FIFO write changed the contents by %ld", tb->edge_balance);
         tb->injected += (uint64_t)tb->edge_balance;
     } else if (addr == MK2_ADDR_CSR) {
         /* bit pairs 0/1: when both are written the second, "disable", wins (D2.8) */
-        if (data & MK2_CSR_SAMPLING_OFF) tb->sampling_on = 0;
-        else if (data & MK2_CSR_SAMPLING_ON) tb->sampling_on = 1;
+        if (data & MK2_CSR_SAMPLING_OFF_MASK) tb->sampling_on = 0;
+        else if (data & MK2_CSR_SAMPLING_ON_MASK) tb->sampling_on = 1;
     } else if (addr == MK2_ADDR_FILTER) {
         tb->filter = (uint16_t)data;
-    } else if (addr >= MK2_ADDR_TRACE_FIRST && tb->sampling_on && (tb->filter >> (addr & 15) & 1)) {
+    } else if (MK2_IS_SAMPLE(addr) && tb->sampling_on && (tb->filter >> (addr & 15) & 1)) {
         tb->accepted++;
     }
     return 0;

@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mk2_regmap.h"
+
 static uint64_t rng_state;
 
 static uint64_t rnd64(void)
@@ -80,25 +82,28 @@ static void soft_reset_at(uint64_t d);
 /* ---- CSR: keep the generator's view of the wait modes ---- */
 static void csr_write(uint64_t d)
 {
-    if (st.net_disabled) d &= ~(uint64_t)0x14; /* no wait mode while the network is off */
-    s_write(1, d);
-    if (d & 0x14) st.wait_modes = 1; /* conservative: only a reset clears it */
-    if (d & 1) st.sampling = 1;
-    if (d & 2) st.sampling = 0;
+    if (st.net_disabled) d &= ~(uint64_t)(MK2_CSR_WAIT_ON_MASK | MK2_CSR_RDWAIT_ON_MASK); /* no wait mode while the network is off */
+    s_write(MK2_ADDR_CSR, d);
+    if (d & (MK2_CSR_WAIT_ON_MASK | MK2_CSR_RDWAIT_ON_MASK)) st.wait_modes = 1; /* conservative: only a reset clears it */
+    if (d & MK2_CSR_SAMPLING_ON_MASK) st.sampling = 1;
+    if (d & MK2_CSR_SAMPLING_OFF_MASK) st.sampling = 0;
 }
 
 static uint64_t csr_random(void)
 {
     uint64_t d = 0;
-    if (chance(70)) d |= 1;                 /* enable sampling */
-    if (chance(8)) d |= 2;                  /* disable */
-    if (chance(35)) d |= 4;                 /* wait on overrun */
-    if (chance(35)) d |= 8;                 /* discard */
-    if (chance(35)) d |= 16;                /* read wait */
-    if (chance(35)) d |= 32;
-    if (chance(25)) d |= 1u << 14;          /* 32-bit mode */
-    if (chance(30)) d |= 1u << 15;          /* 64-bit mode */
-    if (chance(20)) d |= rnd64() & 0xFFFFFFFFFFFF3FC0ULL; /* read-only bits and beyond: ignored */
+    if (chance(70)) d |= MK2_CSR_SAMPLING_ON_MASK;
+    if (chance(8)) d |= MK2_CSR_SAMPLING_OFF_MASK;
+    if (chance(35)) d |= MK2_CSR_WAIT_ON_MASK;
+    if (chance(35)) d |= MK2_CSR_WAIT_OFF_MASK;      /* discard */
+    if (chance(35)) d |= MK2_CSR_RDWAIT_ON_MASK;
+    if (chance(35)) d |= MK2_CSR_RDWAIT_OFF_MASK;
+    if (chance(25)) d |= MK2_CSR_MODE32_MASK;
+    if (chance(30)) d |= MK2_CSR_MODE64_MASK;
+    if (chance(20)) /* read-only bits and beyond: ignored */
+        d |= rnd64() & ~(uint64_t)(MK2_CSR_SAMPLING_ON_MASK | MK2_CSR_SAMPLING_OFF_MASK | MK2_CSR_WAIT_ON_MASK |
+                                   MK2_CSR_WAIT_OFF_MASK | MK2_CSR_RDWAIT_ON_MASK | MK2_CSR_RDWAIT_OFF_MASK |
+                                   MK2_CSR_MODE32_MASK | MK2_CSR_MODE64_MASK);
     return d;
 }
 
@@ -200,27 +205,27 @@ static uint64_t fields_random(int enable_reg)
 static void counter_config(void)
 {
     switch (rnd(7)) {
-    case 0: s_write(8, fields_random(1)); break;
-    case 1: s_write(10, fields_random(0)); break;
-    case 2: s_write(12, fields_random(0)); break;
+    case 0: s_write(MK2_ADDR_ENABLE, fields_random(1)); break;
+    case 1: s_write(MK2_ADDR_MODE, fields_random(0)); break;
+    case 2: s_write(MK2_ADDR_CLOCK_SELECT, fields_random(0)); break;
     case 3: { /* a ready-made setup: one counter, one source */
         unsigned j = rnd(16);
         uint64_t mode = (uint64_t)(1 + rnd(7)) | (chance(30) ? 8u : 0u);
-        s_write(10, mode << (4 * j));
-        s_write(12, (uint64_t)(1 + rnd(7)) << (4 * j));
-        s_write(8, (uint64_t)(2 + rnd(2)) << (4 * j));
+        s_write(MK2_ADDR_MODE, mode << (4 * j));
+        s_write(MK2_ADDR_CLOCK_SELECT, (uint64_t)(1 + rnd(7)) << (4 * j));
+        s_write(MK2_ADDR_ENABLE, (uint64_t)(2 + rnd(2)) << (4 * j));
         break;
     }
-    case 4: s_write(64 + rnd(16), chance(30) ? 0xFFFFFFF0u + rnd(16) : rnd64()); break;
+    case 4: s_write(MK2_ADDR_COUNTER_VALUE + rnd(16), chance(30) ? 0xFFFFFFF0u + rnd(16) : rnd64()); break;
     case 5: {
         unsigned n = 1 + rnd(12), j = rnd(16);
-        for (unsigned i = 0; i < n; i++) s_write(80 + (chance(80) ? j : rnd(16)), rnd64());
+        for (unsigned i = 0; i < n; i++) s_write(MK2_ADDR_COUNTER_SHADOW + (chance(80) ? j : rnd(16)), rnd64());
         break;
     }
     default: /* all counters on, mixed sources */
-        s_write(10, rnd64());
-        s_write(12, rnd64());
-        s_write(8, 0xAAAAAAAAAAAAAAAAULL | (rnd64() & 0x5555555555555555ULL));
+        s_write(MK2_ADDR_MODE, rnd64());
+        s_write(MK2_ADDR_CLOCK_SELECT, rnd64());
+        s_write(MK2_ADDR_ENABLE, 0xAAAAAAAAAAAAAAAAULL | (rnd64() & 0x5555555555555555ULL));
     }
 }
 
@@ -241,16 +246,19 @@ static void samples(void)
     int resource_bias = rnd(100);
     for (unsigned i = 0; i < n; i++) {
         if (chance(20)) cpu_lines();
-        unsigned a = (chance(resource_bias) ? 112 : 96) + rnd(16);
+        unsigned a = (chance(resource_bias) ? MK2_ADDR_SAMPLE_RESOURCE : MK2_ADDR_SAMPLE_TRACE) + rnd(16);
         if (chance(15)) {
-            s_write(7, rnd64());
+            s_write(MK2_ADDR_HIGH_ORDER, rnd64());
         }
         s_write(a, rnd64());
         if (chance(10)) s_idle(1 + rnd(50));
     }
 }
 
-static const unsigned readable[] = {1, 2, 4, 5, 6, 7, 8, 10, 12, 25, 26, 27, 28, 29};
+static const unsigned readable[] = {
+    MK2_ADDR_CSR, MK2_ADDR_TIMESTAMP, MK2_ADDR_FILTER, MK2_ADDR_WAIT_COUNT, MK2_ADDR_OVERRUN_COUNT,
+    MK2_ADDR_HIGH_ORDER, MK2_ADDR_ENABLE, MK2_ADDR_MODE, MK2_ADDR_CLOCK_SELECT, MK2_ADDR_FIFO_GROUP,
+    MK2_ADDR_FIFO_GROUP + 1, MK2_ADDR_FIFO_GROUP + 2, MK2_ADDR_FIFO_GROUP + 3, MK2_ADDR_FIFO_GROUP_LAST};
 
 static void reads(void)
 {
@@ -258,30 +266,32 @@ static void reads(void)
     for (unsigned i = 0; i < n; i++) {
         unsigned a;
         switch (rnd(5)) {
-        case 0: a = rnd(128); break;
+        case 0: a = rnd(MK2_ADDR_COUNT); break;
         case 1: a = readable[rnd(sizeof readable / sizeof readable[0])]; break;
-        case 2: a = 32 + rnd(8); break;
-        default: a = 64 + rnd(32);
+        case 2: a = MK2_ADDR_SOURCE + rnd(MK2_SOURCE_COUNT); break;
+        default: a = MK2_ADDR_COUNTER + rnd(MK2_COUNTER_COUNT);
         }
         if (chance(15)) line("hold %u", rnd(chance(30) ? 40 : 4));
         s_read(a);
-        if (chance(20)) s_read(7);
+        if (chance(20)) s_read(MK2_ADDR_HIGH_ORDER);
     }
 }
+
+static const unsigned error_counter[] = {MK2_ADDR_WAIT_COUNT, MK2_ADDR_OVERRUN_COUNT};
 
 static void registers(void)
 {
     switch (rnd(6)) {
     case 0: csr_write(csr_random()); break;
-    case 1: s_write(4, chance(50) ? 0xFFFF : rnd64()); break;
-    case 2: s_write(32 + rnd(8), rnd64()); break;
-    case 3: s_write(7, rnd64()); break;
-    case 4: s_write(5 + rnd(2), rnd64()); break; /* clears outside test mode */
-    default: { /* any address (19 would disable the network in test mode: see test_segment) */
-        unsigned a = rnd(128);
-        if (a == 19) a = 20;
-        if (a == 1) csr_write(rnd64());
-        else if (a == 0) soft_reset_at(rnd64());
+    case 1: s_write(MK2_ADDR_FILTER, chance(50) ? 0xFFFF : rnd64()); break;
+    case 2: s_write(MK2_ADDR_SOURCE + rnd(MK2_SOURCE_COUNT), rnd64()); break;
+    case 3: s_write(MK2_ADDR_HIGH_ORDER, rnd64()); break;
+    case 4: s_write(error_counter[rnd(2)], rnd64()); break; /* clears outside test mode */
+    default: { /* any address (NET_DISABLE would disable the network in test mode: see test_segment) */
+        unsigned a = rnd(MK2_ADDR_COUNT);
+        if (a == MK2_ADDR_NET_DISABLE) a = MK2_ADDR_NET_ENABLE;
+        if (a == MK2_ADDR_CSR) csr_write(rnd64());
+        else if (a == MK2_ADDR_SOFT_RESET) soft_reset_at(rnd64());
         else s_write(a, chance(50) ? 0 : rnd64());
     }
     }
@@ -295,19 +305,23 @@ static void test_segment(void)
     unsigned n = 2 + rnd(15);
     for (unsigned i = 0; i < n; i++) {
         switch (rnd(12)) {
-        case 0: s_write(2, rnd64()); break;
-        case 1: s_write(16 + rnd(3), 0); break;
+        case 0: s_write(MK2_ADDR_TIMESTAMP, rnd64()); break;
+        case 1: { /* Timestamp, Wait or Overrun Error Counter + 1 */
+            static const unsigned inc[] = {MK2_ADDR_INC_TIMESTAMP, MK2_ADDR_INC_WAIT, MK2_ADDR_INC_OVERRUN};
+            s_write(inc[rnd(3)], 0);
+            break;
+        }
         case 2:
             if (!st.wait_modes) {
-                s_write(19, 0);
+                s_write(MK2_ADDR_NET_DISABLE, 0);
                 st.net_disabled = disabled_here = 1;
             }
             break;
-        case 3: s_write(20, 0); st.net_disabled = 0; break;
-        case 4: s_write(21, 0); break;
-        case 5: s_write(25 + rnd(5), rnd64()); break;
-        case 6: s_read(25 + rnd(5)); break;
-        case 7: s_write(5 + rnd(2), rnd64()); break;
+        case 3: s_write(MK2_ADDR_NET_ENABLE, 0); st.net_disabled = 0; break;
+        case 4: s_write(MK2_ADDR_FIFO_POP, 0); break;
+        case 5: s_write(MK2_ADDR_FIFO_GROUP + rnd(MK2_FIFO_GROUP_COUNT), rnd64()); break;
+        case 6: s_read(MK2_ADDR_FIFO_GROUP + rnd(MK2_FIFO_GROUP_COUNT)); break;
+        case 7: s_write(error_counter[rnd(2)], rnd64()); break;
         case 8: samples(); break;
         case 9: if (chance(50)) counter_config(); else if (chance(50)) registers(); else reads(); break;
         case 10: /* software reset in test mode (address 0 is never hit there otherwise) */
@@ -323,7 +337,7 @@ static void test_segment(void)
     }
     if (st.net_disabled) {
         if (chance(80) || st.wait_modes) {
-            s_write(20, 0);
+            s_write(MK2_ADDR_NET_ENABLE, 0);
             st.net_disabled = 0;
         }
     }
@@ -334,7 +348,7 @@ static void test_segment(void)
 
 static void soft_reset_at(uint64_t d)
 {
-    s_write(0, d);
+    s_write(MK2_ADDR_SOFT_RESET, d);
     st.wait_modes = 0;
     st.net_disabled = 0;
     st.sampling = 0;
@@ -396,7 +410,7 @@ int main(int argc, char **argv)
     if (chance(30)) line("strap waitstate 1");
     hard_reset();
     if (chance(80)) line("tsclk run %u", 3 + rnd(20));
-    csr_write(1 | (chance(50) ? 4 : 0));
+    csr_write(MK2_CSR_SAMPLING_ON_MASK | (chance(50) ? MK2_CSR_WAIT_ON_MASK : 0));
     while (st.ticks < target) {
         unsigned r = rnd(1000);
         if (r < 250) samples();
@@ -412,20 +426,22 @@ int main(int argc, char **argv)
         else if (r < 960) soft_reset();
         else if (r < 965) hard_reset();
         else if (r < 985) { /* 32-bit mode round */
-            csr_write(1u << 14 | (chance(50) ? 1 : 0));
-            s_write(7, rnd64());
-            s_write(96 + rnd(32), rnd64());
-            s_read(rnd(128));
-            s_read(7);
+            csr_write(MK2_CSR_MODE32_MASK | (chance(50) ? MK2_CSR_SAMPLING_ON_MASK : 0));
+            s_write(MK2_ADDR_HIGH_ORDER, rnd64());
+            s_write(MK2_ADDR_SAMPLE + rnd(MK2_SAMPLE_COUNT), rnd64());
+            s_read(rnd(MK2_ADDR_COUNT));
+            s_read(MK2_ADDR_HIGH_ORDER);
         } else if (r < 990) {
             csr_write(csr_random());
         } else if (r < 994) { /* a strobe held low past ACKB must act once */
             line("strobe hold %u", 1 + rnd(12));
-            if (chance(50)) s_write(chance(50) ? 96 + rnd(32) : 80 + rnd(16), rnd64());
-            else s_read(rnd(128));
+            if (chance(50))
+                s_write(chance(50) ? MK2_ADDR_SAMPLE + rnd(MK2_SAMPLE_COUNT)
+                                   : MK2_ADDR_COUNTER_SHADOW + rnd(MK2_COUNTER_SHADOW_COUNT), rnd64());
+            else s_read(rnd(MK2_ADDR_COUNT));
             st.ticks += 12;
         } else if (r < 997) { /* READB and WRITEB both low: a read */
-            line("rdwr %u", rnd(128));
+            line("rdwr %u", rnd(MK2_ADDR_COUNT));
             st.ticks += 3;
         } else if (r < 999) { /* OUTDISB low for a while: outputs off, the network holds */
             /* a release is also scheduled: a sample write that waits for room (Table B3a) while the
@@ -434,13 +450,13 @@ int main(int argc, char **argv)
             line("outdis 1");
             s_after(idle + 1 + rnd(100), "outdis 0");
             s_idle(idle);
-            if (chance(50)) s_write(96 + rnd(16), rnd64());
+            if (chance(50)) s_write(MK2_ADDR_SAMPLE_TRACE + rnd(MK2_SAMPLE_TRACE_COUNT), rnd64());
             line("outdis 0");
         } else { /* let everything out (a network a test segment left disabled is enabled first: a drain
                     would otherwise never end) */
             if (st.net_disabled) {
                 line("test 1");
-                s_write(20, 0);
+                s_write(MK2_ADDR_NET_ENABLE, 0);
                 line("test 0");
                 st.net_disabled = 0;
             }
@@ -448,7 +464,7 @@ int main(int argc, char **argv)
             line("drain 400000");
             st.ticks += 400;
         }
-        if (!st.sampling && chance(30)) csr_write(1);
+        if (!st.sampling && chance(30)) csr_write(MK2_CSR_SAMPLING_ON_MASK);
     }
     line("netrdy 1");
     line("idle 2000");

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "mk2_regmap.h"
 #include "mk2_tb.h"
 
 /* Per-test time limit: the Verilated RTL is about ten times slower than the model. */
@@ -30,7 +31,8 @@
 #define R56(v) (0xff00000000000000ULL | ((uint64_t)(v) & 0x00ffffffffffffffULL))
 #define ALL1 0xffffffffffffffffULL
 
-/* Table B1 bit positions. */
+/* Table B1 bit positions: expected data, worked out from the spec here and not taken from the register map,
+ * so that a wrong bit in rtl/mk2/mk2_regmap.rdl fails these tests. */
 #define CSR_SAMPLING_ON 0x0001u
 #define CSR_SAMPLING_OFF 0x0002u
 #define CSR_WAIT_ON 0x0004u
@@ -46,12 +48,15 @@
 #define CSR_MODE32 0x4000u
 #define CSR_MODE64 0x8000u
 
-/* Addresses (Table B4). */
+/* Addresses (Table B4), from the generated register map (rtl/mk2/mk2_regmap.rdl). */
 enum {
-    A_SWRESET = 0, A_CSR = 1, A_TS = 2, A_FILTER = 4, A_WAITCNT = 5, A_OVRCNT = 6, A_HIGH = 7,
-    A_ENABLE = 8, A_MODE = 10, A_CLKSEL = 12, A_INC_TS = 16, A_INC_WAIT = 17, A_INC_OVR = 18,
-    A_NET_OFF = 19, A_NET_ON = 20, A_FIFO_POP = 21, A_FIFO_A = 25, A_SRC = 32, A_CNT = 64,
-    A_CNT_NOCOPY = 80, A_TRACE = 96, A_RESOURCE = 112
+    A_SWRESET = MK2_ADDR_SOFT_RESET, A_CSR = MK2_ADDR_CSR, A_TS = MK2_ADDR_TIMESTAMP, A_FILTER = MK2_ADDR_FILTER,
+    A_WAITCNT = MK2_ADDR_WAIT_COUNT, A_OVRCNT = MK2_ADDR_OVERRUN_COUNT, A_HIGH = MK2_ADDR_HIGH_ORDER,
+    A_ENABLE = MK2_ADDR_ENABLE, A_MODE = MK2_ADDR_MODE, A_CLKSEL = MK2_ADDR_CLOCK_SELECT,
+    A_INC_TS = MK2_ADDR_INC_TIMESTAMP, A_INC_WAIT = MK2_ADDR_INC_WAIT, A_INC_OVR = MK2_ADDR_INC_OVERRUN,
+    A_NET_OFF = MK2_ADDR_NET_DISABLE, A_NET_ON = MK2_ADDR_NET_ENABLE, A_FIFO_POP = MK2_ADDR_FIFO_POP,
+    A_FIFO_A = MK2_ADDR_FIFO_GROUP, A_SRC = MK2_ADDR_SOURCE, A_CNT = MK2_ADDR_COUNTER_VALUE,
+    A_CNT_NOCOPY = MK2_ADDR_COUNTER_SHADOW, A_TRACE = MK2_ADDR_SAMPLE_TRACE, A_RESOURCE = MK2_ADDR_SAMPLE_RESOURCE
 };
 
 /* Table B5 / B6 / B7 field values. */

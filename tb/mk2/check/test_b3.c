@@ -53,7 +53,7 @@ static uint64_t write_latency(mk2_tb *tb)
 static void waited_write(mk2_tb *tb, unsigned addr, uint64_t data, uint64_t lat0, unsigned k,
                          unsigned expect)
 {
-    DO(tb, "write 5 0");
+    WR(tb, A_WAITCNT, 0);
     DO(tb, "after %u netrdy 1", k);
     WR(tb, addr, data);
     uint64_t lat = mk2_tb_last_ack_ticks(tb);

@@ -33,8 +33,10 @@ typedef struct {
 static snapshot snap(mk2_tb *tb)
 {
     static const unsigned addrs[] = {A_HIGH, A_CSR, A_TS, A_FILTER, A_WAITCNT, A_OVRCNT, A_ENABLE, A_MODE,
-                                     A_CLKSEL, 32, 33, 34, 35, 36, 37, 38, 39, 64, 65, 79, 80, 81, 95,
-                                     25, 26, 27, 28, 29};
+                                     A_CLKSEL, A_SRC, A_SRC + 1, A_SRC + 2, A_SRC + 3, A_SRC + 4, A_SRC + 5,
+                                     A_SRC + 6, A_SRC + 7, A_CNT, A_CNT + 1, A_CNT + 15, A_CNT_NOCOPY,
+                                     A_CNT_NOCOPY + 1, A_CNT_NOCOPY + 15, A_FIFO_A, A_FIFO_A + 1, A_FIFO_A + 2,
+                                     A_FIFO_A + 3, A_FIFO_A + 4};
     snapshot s = {{0}};
     for (unsigned i = 0; i < sizeof addrs / sizeof *addrs; i++)
         s.v[i] = RD(tb, addrs[i]);

@@ -266,7 +266,7 @@ START_TEST(clar_pi_1_seven_bit_address_64bit_locations)
     /* neighbouring locations are distinct registers */
     EXPECT_RD(tb, A_ENABLE + 1, ALL1);
     EXPECT_RD(tb, A_MODE + 1, ALL1);
-    EXPECT_RD(tb, 127, ALL1);
+    EXPECT_RD(tb, MK2_ADDR_SAMPLE_RESOURCE_LAST, ALL1);
     mk2_tb_free(tb);
 }
 END_TEST
@@ -279,14 +279,16 @@ static void wait_state_latency(unsigned w, uint64_t *rd, uint64_t *wr)
     mk2_tb *tb = chip_w(w);
     EXPECT_RD(tb, A_CSR, R16(CSR_MODE64 | (w ? CSR_WAITSTATES : 0)));
     *rd = mk2_tb_last_ack_ticks(tb);
-    static const unsigned raddr[] = {1, 2, 4, 7, 10, 25, 33, 64, 80, 100, 120};
+    static const unsigned raddr[] = {A_CSR, A_TS, A_FILTER, A_HIGH, A_MODE, A_FIFO_A, A_SRC + 1, A_CNT,
+                                     A_CNT_NOCOPY, A_TRACE + 4, A_RESOURCE + 8};
     for (unsigned i = 0; i < sizeof raddr / sizeof *raddr; i++) {
         RD(tb, raddr[i]);
         EXPECT_EQ(mk2_tb_last_ack_ticks(tb), *rd);
     }
     WR(tb, A_FILTER, 0xffff);
     *wr = mk2_tb_last_ack_ticks(tb);
-    static const unsigned waddr[] = {0, 1, 4, 7, 8, 10, 12, 33, 64, 80, 96, 112};
+    static const unsigned waddr[] = {A_SWRESET, A_CSR, A_FILTER, A_HIGH, A_ENABLE, A_MODE, A_CLKSEL, A_SRC + 1,
+                                     A_CNT, A_CNT_NOCOPY, A_TRACE, A_RESOURCE};
     WR(tb, A_CSR, CSR_SAMPLING_ON | CSR_WAIT_ON);
     for (unsigned i = 0; i < sizeof waddr / sizeof *waddr; i++) {
         WR(tb, waddr[i], 0);
@@ -355,11 +357,11 @@ START_TEST(clar_pi_4_reads_change_no_state)
     DO(tb, "netrdy 0");
     WR(tb, A_TRACE + 4, 0x99);
     DO(tb, "test 1");
-    for (unsigned a = 0; a < 128; a++)
+    for (unsigned a = 0; a < MK2_ADDR_COUNT; a++)
         if (a != A_HIGH)
             RD(tb, a);
     DO(tb, "test 0");
-    for (unsigned a = 0; a < 128; a++)
+    for (unsigned a = 0; a < MK2_ADDR_COUNT; a++)
         if (a != A_HIGH)
             RD(tb, a);
     EXPECT_RD(tb, A_CSR, R16(CSR_MODE64 | CSR_SAMPLING_ON));
@@ -403,10 +405,10 @@ START_TEST(clar_pi_4_both_strobes_low_is_a_read)
     WR(tb, A_FILTER, 0x1234);
     WR(tb, A_MODE, fld(0, M_SW));
     WR(tb, A_ENABLE, fld(0, E_ENABLE));
-    DO(tb, "rdwr 4 expect 0xffffffffffff1234");
-    DO(tb, "rdwr 80");
-    DO(tb, "rdwr 96");
-    DO(tb, "rdwr 0");
+    DO(tb, "rdwr %u expect 0xffffffffffff1234", (unsigned)A_FILTER);
+    DO(tb, "rdwr %u", (unsigned)A_CNT_NOCOPY);
+    DO(tb, "rdwr %u", (unsigned)A_TRACE);
+    DO(tb, "rdwr %u", (unsigned)A_SWRESET);
     EXPECT_RD(tb, A_CNT, R32(0));
     EXPECT_RD(tb, A_FILTER, R16(0x1234));
     EXPECT_RD(tb, A_CSR, R16(CSR_MODE64 | CSR_SAMPLING_ON));
@@ -459,7 +461,7 @@ START_TEST(clar_pi_6_read_values_of_every_address)
 {
     mk2_tb *tb = chip();
     EXPECT_RD(tb, A_HIGH, R32(0));
-    for (unsigned a = 0; a < 128; a++) {
+    for (unsigned a = 0; a < MK2_ADDR_COUNT; a++) {
         uint64_t want = ALL1;
         switch (a) {
         case A_CSR: want = R16(CSR_MODE64); break;
@@ -470,7 +472,7 @@ START_TEST(clar_pi_6_read_values_of_every_address)
         case A_ENABLE: want = 0x1111111111111111ULL; break;
         case A_MODE: case A_CLKSEL: want = 0x4444444444444444ULL; break;
         default:
-            if ((a >= 32 && a <= 39) || (a >= 64 && a <= 95))
+            if (MK2_IS_SOURCE(a) || MK2_IS_COUNTER(a))
                 want = R32(0);
         }
         EXPECT_RD(tb, a, want);
@@ -496,7 +498,7 @@ START_TEST(clar_pi_7_high_order_register_on_reads)
     EXPECT_RD(tb, A_HIGH, R32(0x44444444));
     EXPECT_RD(tb, A_SRC, R32(0));
     EXPECT_RD(tb, A_HIGH, R32(0xffffffff));
-    EXPECT_RD(tb, 3, ALL1);
+    EXPECT_RD(tb, A_TS + 1, ALL1); /* no register */
     EXPECT_RD(tb, A_HIGH, R32(0xffffffff));
     mk2_tb_free(tb);
 }
