@@ -1,10 +1,11 @@
 `default_nettype none
 `include "mk2_regmap.vh"
-// mk2_sampler: sample assembly, the Filter Register check, and the overrun policy of Table B3a.
+// mk2_sampler: sample assembly and the overrun policy of Table B3a.
 //
 // Clock domain: clk_i. A write to 96-127 is a sample request: level = address bits 3:0, Resource when
-// address bit 4 is set. Dropped silently when sampling is disabled or the level's Filter bit is 0.
-// Otherwise it is taken when the FIFO has room and, for a Resource sample, the shadows are free; if not,
+// address bit 4 is set. Whether it passes sampling-enable and the Filter Register is decided by the
+// processor interface (mk2_bus_if, its SAMPLE address class, at the start edge); sample_i says it passed,
+// and a write that did not pass is dropped silently without reaching this block. It is taken when the FIFO has room and, for a Resource sample, the shadows are free; if not,
 // it waits (stall_o, wait-on-overrun on) or is discarded (discard_o) setting the pending flag(s) of
 // Table B3a, which the next taken sample carries in its header and clears. The entry is assembled and
 // pushed at the action edge: {161st bit = Resource, header, Timestamp, Source Address, user data}.
