@@ -4,7 +4,10 @@
  *   su_run [--model] [--waves FILE.fst] SCENARIO
  *
  * --model prints what the C model (model/su_model.c) expects instead, in the same format.
- * Exit status: 0, 2 on a bad scenario or a refused pattern set (message "file:line:col: error: ..."). */
+ * The scenario is kept as runs of equal clocks (su_scenario.h) and the samples are read from the units'
+ * memories, so memory does not grow with the run's length; the length is limited to SU_MAX_CLOCKS.
+ * Exit status: 0, 2 on a bad or unreadable scenario or a refused pattern set (message "file:line:col: error:
+ * ..." or "file: error: ..."). */
 #include <stdio.h>
 #include <string.h>
 
@@ -33,7 +36,8 @@ int main(int argc, char **argv)
     static su_result r;
     if (model) su_model_run(&sc, &r);
     else if (su_drv_run(&sc, waves, &r, err, sizeof err)) {
-        fprintf(stderr, "%s: %s\n", path, err);
+        char shown[600];
+        fprintf(stderr, "%s: %s\n", rems_shown(path, strlen(path), shown, sizeof shown), err);
         su_scenario_free(&sc);
         return 2;
     }
