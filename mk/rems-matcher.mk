@@ -64,13 +64,29 @@ rems_rtl_objs = $(REMS_DIR)/obj/sim/rems-matcher/rems_drv.o $(REMS_DIR)/$(1)/shi
 $(REMS_RUN): $(REMS_DIR)/obj/sim/rems-matcher/rems_run.o $(REMS_LIB_OBJS) $(call rems_rtl_objs,v)
 	@$(CXX) -o $@ $^ -lz -pthread
 
+# Command-line variables reach the recipes as text that bash would parse: every one is either checked
+# (numbers with a bash regex, exit 2 with a message naming it) or single-quoted (paths), so that a value
+# such as 'N=5 ; true' or a path with a blank or a ';' can neither run a command nor split into two words.
+#   $(call rems_q,VAR)          VAR's value as one single-quoted shell word
+#   $(call rems_num,VAR,WHAT)   recipe line: exit 2 unless VAR is a decimal number
+#   $(call rems_flag,VAR)       recipe line: exit 2 unless VAR is empty, 0 or 1
+# The variable's name is passed, not its value, since a value with a comma would split call's arguments.
+rems_q = '$(subst ','\'',$($(1)))'
+rems_num = @v=$(call rems_q,$(1)); [[ "$$v" =~ ^[0-9]+$$ ]] || \
+  { echo "make $@: $(1)=\"$$v\": expected a decimal $(or $(2),number)" >&2; exit 2; }
+rems_flag = @v=$(call rems_q,$(1)); [[ "$$v" =~ ^[01]?$$ ]] || { echo "make $@: $(1)=\"$$v\": must be 0 or 1" >&2; exit 2; }
+
 # `make rems` keeps stdout for the results: every build step and the compiler summary go to stderr.
 rems:
-	@[ -n "$(PATTERNS)" ] && [ -n "$(WORDS)" ] || { echo "usage: make rems PATTERNS=file WORDS=file" >&2; exit 2; }
+	@[ -n $(call rems_q,PATTERNS) ] && [ -n $(call rems_q,WORDS) ] || \
+	  { echo "usage: make rems PATTERNS=file WORDS=file" >&2; exit 2; }
+	$(call rems_flag,WAVES)
+	@[ -n $(call rems_q,REMS_OUT) ] || { echo "make rems: REMS_OUT is empty" >&2; exit 2; }
 	@$(MAKE) --no-print-directory deps $(REMSC) $(REMS_RUN) >&2
-	@rm -rf $(REMS_OUT) && $(REMSC) -o $(REMS_OUT) $(PATTERNS) >&2
-	@$(REMS_RUN) $(if $(filter 1,$(WAVES)),--waves $(REMS_DIR)/rems.fst) $(REMS_OUT)/download.memh $(WORDS)
-	@[ "$(WAVES)" != 1 ] || echo "waves: $(REMS_DIR)/rems.fst" >&2
+	@rm -rf -- $(call rems_q,REMS_OUT) && $(REMSC) -o $(call rems_q,REMS_OUT) -- $(call rems_q,PATTERNS) >&2
+	@$(REMS_RUN) $(if $(filter 1,$(WAVES)),--waves $(REMS_DIR)/rems.fst) -- $(call rems_q,REMS_OUT)/download.memh \
+	  $(call rems_q,WORDS)
+	@[ $(call rems_q,WAVES) != 1 ] || echo "waves: $(REMS_DIR)/rems.fst" >&2
 
 # ---- lint: both level-3 forms and OUTREG=1 (behavioural and DP16KD form) under Verilator -Wall and Icarus ----
 REMS_LINT_FORMS = "" "-GL3_SPRAM=1" "-GOUTREG=1" "-GOUTREG=1 -DREMS_ECP5_DP16KD $(REMS_DP16KD_SRC)"
@@ -113,4 +129,5 @@ $(REMS_DIR)/remsc_bench: $(REMS_DIR)/obj/tools/remsc/remsc_bench.o $(REMS_LIB_OB
 	@$(CC) -o $@ $^
 
 rems-bench: deps $(REMS_DIR)/remsc_bench
+	$(call rems_num,REMS_BENCH_SEEDS,count of seeds)
 	@$(REMS_DIR)/remsc_bench $(REMS_BENCH_SEEDS)

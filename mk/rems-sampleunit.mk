@@ -53,9 +53,14 @@ $(RATIO_DIR)/%/ratio_run: $(SU_DIR)/obj/sim/rems-sampleunit/ratio_run.o $$(call 
 	@$(CXX) -o $@ $^ -lz -pthread
 
 # stdout carries the report only: builds are quiet and their messages go to stderr.
+# N, D, MANT and WAVES are checked before any of them reaches a shell word (rems_q, rems_num: mk/rems-matcher.mk).
 ratio:
-	@[ -n "$(N)" ] && [ -n "$(D)" ] || { echo "usage: make ratio N=n D=d [MANT=6|14]" >&2; exit 2; }
-	@[ "$(MANT)" = 6 ] || [ "$(MANT)" = 14 ] || { echo "make ratio: MANT=$(MANT): must be 6 or 14" >&2; exit 2; }
+	@[ -n $(call rems_q,N) ] && [ -n $(call rems_q,D) ] || { echo "usage: make ratio N=n D=d [MANT=6|14]" >&2; exit 2; }
+	$(call rems_num,N,count)
+	$(call rems_num,D,count)
+	@[ $(call rems_q,MANT) = 6 ] || [ $(call rems_q,MANT) = 14 ] || \
+	  { echo "make ratio: MANT="$(call rems_q,MANT)": must be 6 or 14" >&2; exit 2; }
+	$(call rems_flag,WAVES)
 	@$(MAKE) -s --no-print-directory deps $(RATIO_DIR)/r$(MANT)/ratio_run >&2
 	@$(RATIO_DIR)/r$(MANT)/ratio_run $(if $(filter 1,$(WAVES)),--waves $(RATIO_DIR)/ratio_N$(N)_D$(D).fst) $(N) $(D)
 
@@ -96,9 +101,13 @@ $(SU_DIR)/test_sampleunit_or: $(SU_DIR)/obj-or/tb/rems-sampleunit/test_sampleuni
   $$(REMS_LIB_OBJS)
 	@$(CXX) -o $@ $^ $(CHECK_LIBS) -lz -pthread
 
+# the waves file is named after the scenario: quoted like the scenario's own path
+SU_WAVES_FILE = $(SU_DIR)/$(basename $(notdir $(SCENARIO))).fst
 sampleunit:
+	@[ -n $(call rems_q,SCENARIO) ] || { echo "usage: make sampleunit SCENARIO=file [WAVES=1]" >&2; exit 2; }
+	$(call rems_flag,WAVES)
 	@$(MAKE) -s --no-print-directory deps $(SU_DIR)/su_run >&2
-	@$(SU_DIR)/su_run $(if $(filter 1,$(WAVES)),--waves $(SU_DIR)/$(basename $(notdir $(SCENARIO))).fst) $(SCENARIO)
+	@$(SU_DIR)/su_run $(if $(filter 1,$(WAVES)),--waves $(call rems_q,SU_WAVES_FILE)) -- $(call rems_q,SCENARIO)
 
 SU_TEST_RUN = bash -c 'rc=0; $(SU_DIR)/test_sampleunit tb/rems-sampleunit $(SU_DIR)/su_run || rc=1; \
   $(SU_DIR)/test_sampleunit_or tb/rems-sampleunit $(SU_DIR)/su_run_or || rc=1; exit $$rc'

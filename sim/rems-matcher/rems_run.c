@@ -1,7 +1,7 @@
 /* rems_run - download a compiled pattern set into the Verilated REMS matcher through its download port and
  * stream words through it, one per clock; prints "word trig" per word (make rems).
  *
- *   rems_run [--waves FILE.fst] DOWNLOAD.memh WORDS
+ *   rems_run [--waves FILE.fst] [--] DOWNLOAD.memh WORDS
  *
  * The download must be one whole download as remsc writes it (docs/rems-matcher.md); the words file is
  * checked whole before the first word is presented, then read again a word at a time, and each result is
@@ -36,8 +36,10 @@ static void print_result(void *arg, uint32_t w, uint8_t trig)
 int main(int argc, char **argv)
 {
     const char *waves = NULL, *dl = NULL, *wp = NULL;
+    int opts = 1;   /* "--": the rest are paths */
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--waves") && i + 1 < argc) waves = argv[++i];
+        if (opts && !strcmp(argv[i], "--")) opts = 0;
+        else if (opts && !strcmp(argv[i], "--waves") && i + 1 < argc) waves = argv[++i];
         else if (!dl) dl = argv[i];
         else if (!wp) wp = argv[i];
         else dl = NULL, i = argc;

@@ -1,7 +1,7 @@
 /* su_run - runs a REMS Sample Unit scenario (tb/rems-sampleunit/su_scenario.h) on the Verilated Sample Units and
  * prints every unit's samples as read back from its sample memory (make sampleunit SCENARIO=file).
  *
- *   su_run [--model] [--waves FILE.fst] SCENARIO
+ *   su_run [--model] [--waves FILE.fst] [--] SCENARIO
  *
  * --model prints what the C model (model/su_model.c) expects instead, in the same format.
  * The scenario is kept as runs of equal clocks (su_scenario.h) and the samples are read from the units'
@@ -17,10 +17,12 @@ int main(int argc, char **argv)
 {
     const char *waves = NULL, *path = NULL;
     int model = 0;
+    int opts = 1;   /* "--": the rest is the scenario's path */
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--waves") && i + 1 < argc) waves = argv[++i];
-        else if (!strcmp(argv[i], "--model")) model = 1;
-        else if (!path && argv[i][0] != '-') path = argv[i];
+        if (opts && !strcmp(argv[i], "--")) opts = 0;
+        else if (opts && !strcmp(argv[i], "--waves") && i + 1 < argc) waves = argv[++i];
+        else if (opts && !strcmp(argv[i], "--model")) model = 1;
+        else if (!path && (!opts || argv[i][0] != '-')) path = argv[i];
         else path = NULL, i = argc;
     }
     if (!path) {

@@ -1,6 +1,6 @@
 /* remsc - the REMS pattern compiler (docs/rems-matcher.md).
  *
- *   remsc [-q] [-o DIR] PATTERNS            compile; write DIR/t0.memh..t5.memh and DIR/download.memh
+ *   remsc [-q] [-o DIR] [--] PATTERNS       compile; write DIR/t0.memh..t5.memh and DIR/download.memh
  *   remsc --lookup WORDS PATTERNS           compile, then print "word trig" per word by table lookup
  *   remsc --match WORDS PATTERNS            print "word trig" per word by direct ternary match (no tables)
  *
@@ -63,8 +63,13 @@ int main(int argc, char **argv)
 {
     const char *outdir = NULL, *words_path = NULL, *pat_path = NULL;
     int quiet = 0, mode = 0; /* 0 compile, 1 lookup, 2 match */
+    int opts = 1;   /* "--": every later argument is a path, even one that starts with '-' */
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-q")) quiet = 1;
+        if (opts && !strcmp(argv[i], "--")) opts = 0;
+        else if (!opts) {
+            if (pat_path) usage();
+            pat_path = argv[i];
+        } else if (!strcmp(argv[i], "-q")) quiet = 1;
         else if (!strcmp(argv[i], "-o") && i + 1 < argc) outdir = argv[++i];
         else if (!strcmp(argv[i], "--lookup") && i + 1 < argc) mode = 1, words_path = argv[++i];
         else if (!strcmp(argv[i], "--match") && i + 1 < argc) mode = 2, words_path = argv[++i];
