@@ -110,7 +110,8 @@ sampleunit:
 	@$(SU_DIR)/su_run $(if $(filter 1,$(WAVES)),--waves $(call rems_q,SU_WAVES_FILE)) -- $(call rems_q,SCENARIO)
 
 SU_TEST_RUN = bash -c 'rc=0; $(SU_DIR)/test_sampleunit tb/rems-sampleunit $(SU_DIR)/su_run || rc=1; \
-  $(SU_DIR)/test_sampleunit_or tb/rems-sampleunit $(SU_DIR)/su_run_or || rc=1; exit $$rc'
+  $(SU_DIR)/test_sampleunit_or tb/rems-sampleunit $(SU_DIR)/su_run_or || rc=1; \
+  tb/rems-sampleunit/su-cli-tests $(SU_DIR)/su_run || rc=1; exit $$rc'
 sampleunit-test: deps $(SU_DIR)/test_sampleunit $(SU_DIR)/su_run $(SU_DIR)/test_sampleunit_or $(SU_DIR)/su_run_or
 	$(call run_suite,sampleunit-test,$(SU_TEST_RUN))
 

@@ -144,7 +144,9 @@ int su_scenario_load(const char *path, su_scenario *sc, char *err, size_t errlen
             if (s[k] == '#') { code = k; break; }
         for (size_t k = 0; k < code; k++)
             if (s[k] == '\0' || (!isprint((unsigned char)s[k]) && s[k] != '\t' && s[k] != '\r')) {
-                rc = perr(err, errlen, path, lineno, (int)k + 1, "byte 0x%02x is not printable", (unsigned char)s[k]);
+                char b[8];
+                rc = perr(err, errlen, path, lineno, (int)k + 1, "'%s' is not printable (a byte outside a comment)",
+                          rems_shown(s + k, 1, b, sizeof b));
                 break;
             }
         if (rc) break;
