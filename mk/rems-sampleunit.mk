@@ -130,6 +130,25 @@ SU_HYBRID_RUN = bash -c 'd=$(SU_DIR)/hybrid; rm -rf $$d/tables; $(REMSC) -q -o $
 sampleunit-hybrid: deps $$(REMSC) $(SU_DIR)/hybrid/su_hybrid.vvp
 	$(call run_suite,sampleunit-hybrid,$(SU_HYBRID_RUN))
 
+# ---- the scenario parser's fuzz target (make fuzz-rems, mk/rems-matcher.mk): parser and C model, no Verilator ----
+SU_FUZZ_DIR := $(BUILD)/fuzz-rems
+SU_FUZZ_SRC = tb/rems-sampleunit/fuzz/su_scenario_fuzz.c tb/rems-sampleunit/su_scenario.c model/su_model.c \
+  model/ratio_model.c $(REMS_LIB_SRC)
+SU_FUZZ_BINS = $(SU_FUZZ_DIR)/scenario-afl $(SU_FUZZ_DIR)/scenario-asan
+$(SU_FUZZ_DIR)/scenario-asan: $$(SU_FUZZ_SRC) $(SU_HDR) | deps
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(SU_CFLAGS)) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -o $@ $(SU_FUZZ_SRC)
+$(SU_FUZZ_DIR)/scenario-afl: $$(SU_FUZZ_SRC) $(SU_HDR) | deps
+	@mkdir -p $(@D)
+	$(call apt_need,afl++ clang)
+	@AFL_QUIET=1 afl-clang-fast $(filter-out -Werror,$(SU_CFLAGS)) -o $@ $(SU_FUZZ_SRC)
+
+TEST_TARGETS += sampleunit-fuzz-replay
+.PHONY: sampleunit-fuzz-replay
+sampleunit-fuzz-replay: deps $(SU_FUZZ_DIR)/scenario-asan
+	$(call run_suite,$@,tb/rems-matcher/fuzz/run-fuzz-replay scenario $(SU_FUZZ_DIR)/scenario-asan \
+	  tb/rems-sampleunit/fuzz/corpus)
+
 # ---- lint: the pair at both widths, its test tops, the units in several shapes, the synthesis top ----
 sampleunit-lint: deps
 	verilator --lint-only -Wall --top-module rems_ratio $(RATIO_RTL)
