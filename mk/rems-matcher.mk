@@ -8,6 +8,8 @@
 #   make rems-test                       every REMS matcher test (in make test: rems-unit rems-rtl rems-icarus)
 #   make rems-lint                       verilator -Wall and Icarus over both level-3 forms and OUTREG=1
 #   make rems-bench                      capacity benchmark (not in make test; docs/rems-capacity.md)
+#   make fuzz-rems [FUZZ_SECONDS=600]    AFL++ on the pattern compiler and the Sample Unit scenario parser
+#                                        (make test replays their corpora: rems-fuzz-replay, sampleunit-fuzz-replay)
 # Synthesis (make rems-synth) is in mk/fpga.mk, the file lists in mk/files.mk.
 
 REMS_DIR = $(BUILD)/rems

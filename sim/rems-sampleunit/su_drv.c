@@ -24,7 +24,9 @@ int su_drv_run(const su_scenario *sc, const char *waves, su_result *r, char *err
     }
     su_shim *s = su_shim_new(waves);
     if (!s) {
-        snprintf(err, errlen, "cannot open %s", waves);
+        char shown[600];
+        snprintf(err, errlen, "cannot open %s", rems_shown(waves, strlen(waves), shown, sizeof shown));
+        for (int u = 0; u < SU_UNITS; u++) free(writes[u]);
         return -1;
     }
     su_in in;
