@@ -247,6 +247,15 @@ int rems_words_open(rems_words_reader *r, const char *path, char *err, size_t er
     memset(r, 0, sizeof *r);
     r->path = path;
     r->f = rems_open_read(path, "a words file", err, errlen);
+    struct stat st;
+    /* the tools read a words file twice (checked whole, then streamed): a pipe would be empty the second time */
+    if (r->f && fstat(fileno(r->f), &st) == 0 && !S_ISREG(st.st_mode)) {
+        char shown[600];
+        snprintf(err, errlen, "%s: error: not a regular file: a words file is read twice, so it cannot be a pipe",
+                 rems_shown(path, strlen(path), shown, sizeof shown));
+        fclose(r->f);
+        r->f = NULL;
+    }
     return r->f ? 0 : -1;
 }
 
