@@ -72,7 +72,8 @@ int rems_parse_file(const char *path, rems_patset *ps, char *err, size_t errlen)
  * Returns 0 with a malloc'ed array, or -1 with err "name:line:col: error: ...". */
 int rems_parse_words(const char *path, uint32_t **words, size_t *n, char *err, size_t errlen);
 /* The same a word at a time, for runs whose memory must not grow with the words file. next returns 1 (a
- * word), 0 (the end) or -1 (err set, as above). */
+ * word), 0 (the end) or -1 (err set, as above). The file must be a regular file (the tools read it twice: once
+ * to check it, once to run), so a pipe is refused here and in rems_parse_words. */
 typedef struct {
     FILE *f;
     const char *path;
