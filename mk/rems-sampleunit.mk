@@ -101,13 +101,13 @@ $(SU_DIR)/test_sampleunit_or: $(SU_DIR)/obj-or/tb/rems-sampleunit/test_sampleuni
   $$(REMS_LIB_OBJS)
 	@$(CXX) -o $@ $^ $(CHECK_LIBS) -lz -pthread
 
-# the waves file is named after the scenario: quoted like the scenario's own path
-SU_WAVES_FILE = $(SU_DIR)/$(basename $(notdir $(SCENARIO))).fst
+# the waves file is named after the scenario, by the shell: make's notdir/basename split a path at blanks
 sampleunit:
 	@[ -n $(call rems_q,SCENARIO) ] || { echo "usage: make sampleunit SCENARIO=file [WAVES=1]" >&2; exit 2; }
 	$(call rems_flag,WAVES)
 	@$(MAKE) -s --no-print-directory deps $(SU_DIR)/su_run >&2
-	@$(SU_DIR)/su_run $(if $(filter 1,$(WAVES)),--waves $(call rems_q,SU_WAVES_FILE)) -- $(call rems_q,SCENARIO)
+	@s=$(call rems_q,SCENARIO); w=$${s##*/}; w=$(SU_DIR)/$${w%.*}.fst; \
+	  $(SU_DIR)/su_run $(if $(filter 1,$(WAVES)),--waves "$$w") -- "$$s"
 
 SU_TEST_RUN = bash -c 'rc=0; $(SU_DIR)/test_sampleunit tb/rems-sampleunit $(SU_DIR)/su_run || rc=1; \
   $(SU_DIR)/test_sampleunit_or tb/rems-sampleunit $(SU_DIR)/su_run_or || rc=1; \
