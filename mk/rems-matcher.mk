@@ -8,6 +8,8 @@
 #   make rems-test                       every REMS matcher test (in make test: rems-unit rems-rtl rems-icarus)
 #   make rems-lint                       verilator -Wall and Icarus over both level-3 forms and OUTREG=1
 #   make rems-bench                      capacity benchmark (not in make test; docs/rems-capacity.md)
+#   make fuzz-rems [FUZZ_SECONDS=600]    AFL++ on the pattern compiler and the Sample Unit scenario parser
+#                                        (make test replays their corpora: rems-fuzz-replay, sampleunit-fuzz-replay)
 # Synthesis (make rems-synth) is in mk/fpga.mk, the file lists in mk/files.mk.
 
 REMS_DIR = $(BUILD)/rems
@@ -64,13 +66,29 @@ rems_rtl_objs = $(REMS_DIR)/obj/sim/rems-matcher/rems_drv.o $(REMS_DIR)/$(1)/shi
 $(REMS_RUN): $(REMS_DIR)/obj/sim/rems-matcher/rems_run.o $(REMS_LIB_OBJS) $(call rems_rtl_objs,v)
 	@$(CXX) -o $@ $^ -lz -pthread
 
+# Command-line variables reach the recipes as text that bash would parse: every one is either checked
+# (numbers with a bash regex, exit 2 with a message naming it) or single-quoted (paths), so that a value
+# such as 'N=5 ; true' or a path with a blank or a ';' can neither run a command nor split into two words.
+#   $(call rems_q,VAR)          VAR's value as one single-quoted shell word
+#   $(call rems_num,VAR,WHAT)   recipe line: exit 2 unless VAR is a decimal number
+#   $(call rems_flag,VAR)       recipe line: exit 2 unless VAR is empty, 0 or 1
+# The variable's name is passed, not its value, since a value with a comma would split call's arguments.
+rems_q = '$(subst ','\'',$($(1)))'
+rems_num = @v=$(call rems_q,$(1)); [[ "$$v" =~ ^[0-9]+$$ ]] || \
+  { echo "make $@: $(1)=\"$$v\": expected a decimal $(or $(2),number)" >&2; exit 2; }
+rems_flag = @v=$(call rems_q,$(1)); [[ "$$v" =~ ^[01]?$$ ]] || { echo "make $@: $(1)=\"$$v\": must be 0 or 1" >&2; exit 2; }
+
 # `make rems` keeps stdout for the results: every build step and the compiler summary go to stderr.
 rems:
-	@[ -n "$(PATTERNS)" ] && [ -n "$(WORDS)" ] || { echo "usage: make rems PATTERNS=file WORDS=file" >&2; exit 2; }
+	@[ -n $(call rems_q,PATTERNS) ] && [ -n $(call rems_q,WORDS) ] || \
+	  { echo "usage: make rems PATTERNS=file WORDS=file" >&2; exit 2; }
+	$(call rems_flag,WAVES)
+	@[ -n $(call rems_q,REMS_OUT) ] || { echo "make rems: REMS_OUT is empty" >&2; exit 2; }
 	@$(MAKE) --no-print-directory deps $(REMSC) $(REMS_RUN) >&2
-	@rm -rf $(REMS_OUT) && $(REMSC) -o $(REMS_OUT) $(PATTERNS) >&2
-	@$(REMS_RUN) $(if $(filter 1,$(WAVES)),--waves $(REMS_DIR)/rems.fst) $(REMS_OUT)/download.memh $(WORDS)
-	@[ "$(WAVES)" != 1 ] || echo "waves: $(REMS_DIR)/rems.fst" >&2
+	@rm -rf -- $(call rems_q,REMS_OUT) && $(REMSC) -o $(call rems_q,REMS_OUT) -- $(call rems_q,PATTERNS) >&2
+	@$(REMS_RUN) $(if $(filter 1,$(WAVES)),--waves $(REMS_DIR)/rems.fst) -- $(call rems_q,REMS_OUT)/download.memh \
+	  $(call rems_q,WORDS)
+	@[ $(call rems_q,WAVES) != 1 ] || echo "waves: $(REMS_DIR)/rems.fst" >&2
 
 # ---- lint: both level-3 forms and OUTREG=1 (behavioural and DP16KD form) under Verilator -Wall and Icarus ----
 REMS_LINT_FORMS = "" "-GL3_SPRAM=1" "-GOUTREG=1" "-GOUTREG=1 -DREMS_ECP5_DP16KD $(REMS_DP16KD_SRC)"
@@ -107,10 +125,51 @@ rems-icarus: deps $(REMSC) $(REMSGEN)
 	$(call run_suite,rems-icarus,env REMS_MATCHER_RTL="$(REMS_MATCHER_RTL)" REMS_DP16KD_SRC="$(REMS_DP16KD_SRC)" \
 	  tb/rems-matcher/icarus-tests $(REMS_DIR))
 
+# ---- fuzzing (as the MultiKron II's script runner, mk/mk2.mk): `make fuzz-rems [FUZZ_SECONDS=600]` runs AFL++
+# for FUZZ_SECONDS on the pattern compiler (parse, and compile small sets: tables = patterns) and as long on the
+# Sample Unit scenario parser (parse, and short scenarios on the C model: samples conserved), then replays what
+# it found through the sanitizer builds; `make test` replays the committed corpora. No Verilator in either. ----
+REMS_FUZZ_DIR := $(BUILD)/fuzz-rems
+REMS_FUZZ_SRC := tb/rems-matcher/fuzz/remsc_fuzz.c $(REMS_LIB_SRC)
+$(REMS_FUZZ_DIR)/remsc-asan: $(REMS_FUZZ_SRC) tools/remsc/remsc.h | deps
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(REMS_CFLAGS)) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -o $@ $(REMS_FUZZ_SRC)
+$(REMS_FUZZ_DIR)/remsc-afl: $(REMS_FUZZ_SRC) tools/remsc/remsc.h | deps
+	@mkdir -p $(@D)
+	$(call apt_need,afl++ clang)
+	@AFL_QUIET=1 afl-clang-fast $(filter-out -Werror,$(REMS_CFLAGS)) -o $@ $(REMS_FUZZ_SRC)
+
+TEST_TARGETS += rems-fuzz-replay
+.PHONY: rems-fuzz-replay fuzz-rems
+rems-fuzz-replay: deps $(REMS_FUZZ_DIR)/remsc-asan
+	$(call run_suite,$@,tb/rems-matcher/fuzz/run-fuzz-replay remsc $(REMS_FUZZ_DIR)/remsc-asan tb/rems-matcher/fuzz/corpus)
+
+# rems_fuzz NAME,AFL-BINARY,ASAN-BINARY,CORPUS,DICTIONARY: one fuzz run, its figures, its queue replayed, no crash
+define rems_fuzz
+	@rm -rf $(REMS_FUZZ_DIR)/$(1)
+	@AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 AFL_QUIET=1 \
+	  afl-fuzz -V $(FUZZ_SECONDS) -t 2000 -x $(5) -i $(4) -o $(REMS_FUZZ_DIR)/$(1) -- $(2) @@ \
+	  > $(REMS_FUZZ_DIR)/$(1).log 2>&1 || { tail -20 $(REMS_FUZZ_DIR)/$(1).log; exit 1; }
+	@s=$(REMS_FUZZ_DIR)/$(1)/default/fuzzer_stats; \
+	echo "afl-fuzz $(1): $$(sed -n 's/^execs_done *: //p' $$s) executions, $$(sed -n 's/^corpus_count *: //p' $$s) inputs in \
+	the queue, $$(sed -n 's/^saved_crashes *: //p' $$s) crashes, $$(sed -n 's/^saved_hangs *: //p' $$s) hangs"
+	$(call run_suite,fuzz-$(1),tb/rems-matcher/fuzz/run-fuzz-replay $(1) $(3) $(REMS_FUZZ_DIR)/$(1)/default/queue)
+	@c=$$(ls $(REMS_FUZZ_DIR)/$(1)/default/crashes 2>/dev/null | grep -vc README); [ "$$c" -eq 0 ] || \
+	  { echo "FAIL: $$c crashing inputs in $(REMS_FUZZ_DIR)/$(1)/default/crashes"; exit 1; }
+endef
+
+fuzz-rems: deps $(REMS_FUZZ_DIR)/remsc-afl $(REMS_FUZZ_DIR)/remsc-asan $$(SU_FUZZ_BINS)
+	@[[ "$(FUZZ_SECONDS)" =~ ^[1-9][0-9]*$$ ]] || { echo "make fuzz-rems: FUZZ_SECONDS is a number of seconds" >&2; exit 2; }
+	$(call rems_fuzz,remsc,$(REMS_FUZZ_DIR)/remsc-afl,$(REMS_FUZZ_DIR)/remsc-asan,tb/rems-matcher/fuzz/corpus,\
+	  tb/rems-matcher/fuzz/patterns.dict)
+	$(call rems_fuzz,scenario,$(REMS_FUZZ_DIR)/scenario-afl,$(REMS_FUZZ_DIR)/scenario-asan,\
+	  tb/rems-sampleunit/fuzz/corpus,tb/rems-sampleunit/fuzz/scenario.dict)
+
 # ---- capacity benchmark (not part of make test): the table goes into docs/rems-capacity.md ----
 REMS_BENCH_SEEDS ?= 5
 $(REMS_DIR)/remsc_bench: $(REMS_DIR)/obj/tools/remsc/remsc_bench.o $(REMS_LIB_OBJS)
 	@$(CC) -o $@ $^
 
 rems-bench: deps $(REMS_DIR)/remsc_bench
+	$(call rems_num,REMS_BENCH_SEEDS,count of seeds)
 	@$(REMS_DIR)/remsc_bench $(REMS_BENCH_SEEDS)

@@ -53,9 +53,14 @@ $(RATIO_DIR)/%/ratio_run: $(SU_DIR)/obj/sim/rems-sampleunit/ratio_run.o $$(call 
 	@$(CXX) -o $@ $^ -lz -pthread
 
 # stdout carries the report only: builds are quiet and their messages go to stderr.
+# N, D, MANT and WAVES are checked before any of them reaches a shell word (rems_q, rems_num: mk/rems-matcher.mk).
 ratio:
-	@[ -n "$(N)" ] && [ -n "$(D)" ] || { echo "usage: make ratio N=n D=d [MANT=6|14]" >&2; exit 2; }
-	@[ "$(MANT)" = 6 ] || [ "$(MANT)" = 14 ] || { echo "make ratio: MANT=$(MANT): must be 6 or 14" >&2; exit 2; }
+	@[ -n $(call rems_q,N) ] && [ -n $(call rems_q,D) ] || { echo "usage: make ratio N=n D=d [MANT=6|14]" >&2; exit 2; }
+	$(call rems_num,N,count)
+	$(call rems_num,D,count)
+	@[ $(call rems_q,MANT) = 6 ] || [ $(call rems_q,MANT) = 14 ] || \
+	  { echo "make ratio: MANT="$(call rems_q,MANT)": must be 6 or 14" >&2; exit 2; }
+	$(call rems_flag,WAVES)
 	@$(MAKE) -s --no-print-directory deps $(RATIO_DIR)/r$(MANT)/ratio_run >&2
 	@$(RATIO_DIR)/r$(MANT)/ratio_run $(if $(filter 1,$(WAVES)),--waves $(RATIO_DIR)/ratio_N$(N)_D$(D).fst) $(N) $(D)
 
@@ -96,12 +101,17 @@ $(SU_DIR)/test_sampleunit_or: $(SU_DIR)/obj-or/tb/rems-sampleunit/test_sampleuni
   $$(REMS_LIB_OBJS)
 	@$(CXX) -o $@ $^ $(CHECK_LIBS) -lz -pthread
 
+# the waves file is named after the scenario, by the shell: make's notdir/basename split a path at blanks
 sampleunit:
+	@[ -n $(call rems_q,SCENARIO) ] || { echo "usage: make sampleunit SCENARIO=file [WAVES=1]" >&2; exit 2; }
+	$(call rems_flag,WAVES)
 	@$(MAKE) -s --no-print-directory deps $(SU_DIR)/su_run >&2
-	@$(SU_DIR)/su_run $(if $(filter 1,$(WAVES)),--waves $(SU_DIR)/$(basename $(notdir $(SCENARIO))).fst) $(SCENARIO)
+	@s=$(call rems_q,SCENARIO); w=$${s##*/}; w=$(SU_DIR)/$${w%.*}.fst; \
+	  $(SU_DIR)/su_run $(if $(filter 1,$(WAVES)),--waves "$$w") -- "$$s"
 
 SU_TEST_RUN = bash -c 'rc=0; $(SU_DIR)/test_sampleunit tb/rems-sampleunit $(SU_DIR)/su_run || rc=1; \
-  $(SU_DIR)/test_sampleunit_or tb/rems-sampleunit $(SU_DIR)/su_run_or || rc=1; exit $$rc'
+  $(SU_DIR)/test_sampleunit_or tb/rems-sampleunit $(SU_DIR)/su_run_or || rc=1; \
+  tb/rems-sampleunit/su-cli-tests $(SU_DIR)/su_run || rc=1; exit $$rc'
 sampleunit-test: deps $(SU_DIR)/test_sampleunit $(SU_DIR)/su_run $(SU_DIR)/test_sampleunit_or $(SU_DIR)/su_run_or
 	$(call run_suite,sampleunit-test,$(SU_TEST_RUN))
 
@@ -119,6 +129,25 @@ SU_HYBRID_RUN = bash -c 'd=$(SU_DIR)/hybrid; rm -rf $$d/tables; $(REMSC) -q -o $
   else echo "FAIL sampleunit hybrid: see $$d/run.log and diff $$d/out.txt tb/rems-sampleunit/hybrid.expect"; fi'
 sampleunit-hybrid: deps $$(REMSC) $(SU_DIR)/hybrid/su_hybrid.vvp
 	$(call run_suite,sampleunit-hybrid,$(SU_HYBRID_RUN))
+
+# ---- the scenario parser's fuzz target (make fuzz-rems, mk/rems-matcher.mk): parser and C model, no Verilator ----
+SU_FUZZ_DIR := $(BUILD)/fuzz-rems
+SU_FUZZ_SRC = tb/rems-sampleunit/fuzz/su_scenario_fuzz.c tb/rems-sampleunit/su_scenario.c model/su_model.c \
+  model/ratio_model.c $(REMS_LIB_SRC)
+SU_FUZZ_BINS = $(SU_FUZZ_DIR)/scenario-afl $(SU_FUZZ_DIR)/scenario-asan
+$(SU_FUZZ_DIR)/scenario-asan: $$(SU_FUZZ_SRC) $(SU_HDR) | deps
+	@mkdir -p $(@D)
+	@$(CC) $(filter-out -O2,$(SU_CFLAGS)) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -o $@ $(SU_FUZZ_SRC)
+$(SU_FUZZ_DIR)/scenario-afl: $$(SU_FUZZ_SRC) $(SU_HDR) | deps
+	@mkdir -p $(@D)
+	$(call apt_need,afl++ clang)
+	@AFL_QUIET=1 afl-clang-fast $(filter-out -Werror,$(SU_CFLAGS)) -o $@ $(SU_FUZZ_SRC)
+
+TEST_TARGETS += sampleunit-fuzz-replay
+.PHONY: sampleunit-fuzz-replay
+sampleunit-fuzz-replay: deps $(SU_FUZZ_DIR)/scenario-asan
+	$(call run_suite,$@,tb/rems-matcher/fuzz/run-fuzz-replay scenario $(SU_FUZZ_DIR)/scenario-asan \
+	  tb/rems-sampleunit/fuzz/corpus)
 
 # ---- lint: the pair at both widths, its test tops, the units in several shapes, the synthesis top ----
 sampleunit-lint: deps

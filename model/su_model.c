@@ -45,8 +45,11 @@ void su_model_run(const su_scenario *sc, su_result *r)
     su_step ring[RING];
     size_t total = sc->nsteps + SU_DRAIN_CLOCKS;
     uint64_t gcount_issued = 0;   /* global triggers raised so far (they reach the units later) */
+    su_cursor cur;
+    su_cursor_init(&cur, sc);
     for (size_t t = 0; t < total; t++) {
-        const su_step *in = t < sc->nsteps ? &sc->steps[t] : &idle;
+        const su_step *in = su_cursor_next(&cur);
+        if (!in) in = &idle;
         ring[t % RING] = *in;
         uint8_t trig = 0;
         int gset = 0;

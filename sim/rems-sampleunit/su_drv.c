@@ -24,7 +24,9 @@ int su_drv_run(const su_scenario *sc, const char *waves, su_result *r, char *err
     }
     su_shim *s = su_shim_new(waves);
     if (!s) {
-        snprintf(err, errlen, "cannot open %s", waves);
+        char shown[600];
+        snprintf(err, errlen, "cannot open %s", rems_shown(waves, strlen(waves), shown, sizeof shown));
+        for (int u = 0; u < SU_UNITS; u++) free(writes[u]);
         return -1;
     }
     su_in in;
@@ -53,8 +55,11 @@ int su_drv_run(const su_scenario *sc, const char *waves, su_result *r, char *err
     memset(&idle, 0, sizeof idle);
     size_t total = sc->nsteps + SU_DRAIN_CLOCKS;
     unsigned trig_hist[2] = {0, 0};
+    su_cursor cur;
+    su_cursor_init(&cur, sc);
     for (size_t t = 0; t < total; t++) {
-        const su_step *st = t < sc->nsteps ? &sc->steps[t] : &idle;
+        const su_step *st = su_cursor_next(&cur);
+        if (!st) st = &idle;
         in.valid = st->valid;
         in.ev = 0;
         for (int u = 0; u < SU_UNITS; u++) {

@@ -137,6 +137,34 @@ static void check_words(const rems_patset *ps, const uint32_t *w, size_t n, cons
     }
 }
 
+/* messages show bytes and names as docs/rems-matcher.md says: printable ASCII kept, others as \xNN, a cut
+ * name ends in "..." */
+START_TEST(shown_bytes)
+{
+    char b[64];
+    ck_assert_str_eq(rems_shown("a b;c", 5, b, sizeof b), "a b;c");
+    ck_assert_str_eq(rems_shown("x\x01\x7f\xe9\n\0y", 7, b, sizeof b), "x\\x01\\x7f\\xe9\\x0a\\x00y");
+    ck_assert_str_eq(rems_shown("\x1b", 1, b, 8), "\\x1b");
+    ck_assert_str_eq(rems_shown("abcdefghij", 10, b, 8), "abcd...");
+    ck_assert_str_eq(rems_shown("\x01\x02\x03", 3, b, 12), "\\x01\\x02...");
+    /* a trigger position, a words line, a file name with a control byte */
+    expect_error("00000000000000000000000000000000 G,\x02\n", "t.pat:1:36: error:", "'\\x02' where a trigger name");
+    expect_error("00000000000000000000000000000000 G\x80\n", "t.pat:1:35: error:", "found '\\x80'");
+    rems_patset ps;
+    char err[1024];
+    rems_patset_init(&ps);
+    ck_assert_int_eq(rems_parse_text("a\tb.pat", "0 G\n", 4, &ps, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "a\\x09b.pat:1:2: error:") == err, "%s", err);
+    /* a directory is named as such, not read as an empty pattern set */
+    ck_assert_int_eq(rems_parse_file("/tmp", &ps, err, sizeof err), -1);
+    ck_assert_str_eq(err, "/tmp: error: is a directory, not a pattern file");
+    uint32_t *w;
+    size_t n;
+    ck_assert_int_eq(rems_parse_words("/tmp", &w, &n, err, sizeof err), -1);
+    ck_assert_str_eq(err, "/tmp: error: is a directory, not a words file");
+}
+END_TEST
+
 START_TEST(random_sets)
 {
     static const size_t sizes[] = {1, 2, 5, 10, 30, 60, 100, 127, 200, 400};
@@ -447,6 +475,7 @@ int main(void)
     tcase_add_test(tc, parse_good);
     tcase_add_test(tc, parse_bad);
     tcase_add_test(tc, parse_words);
+    tcase_add_test(tc, shown_bytes);
     tcase_add_test(tc, random_sets);
     tcase_add_test(tc, adversarial_sets);
     tcase_add_test(tc, exhaustive_spaces);

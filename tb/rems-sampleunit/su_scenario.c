@@ -1,5 +1,6 @@
 /* su_scenario.c - see su_scenario.h. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,29 +19,64 @@ void su_scenario_init(su_scenario *sc)
 void su_scenario_free(su_scenario *sc)
 {
     for (int u = 0; u < SU_UNITS; u++) rems_patset_free(&sc->pats[u]);
-    free(sc->steps);
+    free(sc->spans);
     memset(sc, 0, sizeof *sc);
 }
 
-su_step *su_scenario_add(su_scenario *sc, const su_step *s)
+/* field by field: the padding of two equal steps may differ */
+static int step_eq(const su_step *a, const su_step *b)
 {
-    if (sc->nsteps == sc->cap) {
-        sc->cap = sc->cap ? 2 * sc->cap : 1024;
-        sc->steps = realloc(sc->steps, sc->cap * sizeof *sc->steps);
-        if (!sc->steps) abort();
+    return !memcmp(a->word, b->word, sizeof a->word) && a->valid == b->valid && !memcmp(a->ev, b->ev, sizeof a->ev) &&
+           a->cfg_we == b->cfg_we && a->cfg_unit == b->cfg_unit && a->cfg_data == b->cfg_data &&
+           a->restart == b->restart;
+}
+
+void su_scenario_add_n(su_scenario *sc, const su_step *s, size_t reps)
+{
+    if (!reps) return;
+    sc->nsteps += reps;
+    if (sc->nspans && step_eq(&sc->spans[sc->nspans - 1].step, s)) {
+        sc->spans[sc->nspans - 1].reps += reps;
+        return;
     }
-    sc->steps[sc->nsteps] = *s;
-    return &sc->steps[sc->nsteps++];
+    if (sc->nspans == sc->cap) {
+        sc->cap = sc->cap ? 2 * sc->cap : 64;
+        su_span *ns = realloc(sc->spans, sc->cap * sizeof *ns);
+        if (!ns) {
+            fprintf(stderr, "su_scenario: out of memory\n");
+            exit(3);
+        }
+        sc->spans = ns;
+    }
+    sc->spans[sc->nspans].step = *s;
+    sc->spans[sc->nspans].reps = reps;
+    sc->nspans++;
+}
+
+void su_scenario_add(su_scenario *sc, const su_step *s) { su_scenario_add_n(sc, s, 1); }
+
+void su_cursor_init(su_cursor *c, const su_scenario *sc)
+{
+    c->sc = sc;
+    c->span = c->rep = 0;
+}
+
+const su_step *su_cursor_next(su_cursor *c)
+{
+    if (c->span == c->sc->nspans) return NULL;
+    const su_step *s = &c->sc->spans[c->span].step;
+    if (++c->rep == c->sc->spans[c->span].reps) c->span++, c->rep = 0;
+    return s;
 }
 
 static int perr(char *err, size_t errlen, const char *name, int line, int col, const char *fmt, ...)
 {
-    char msg[512];
+    char msg[512], shown[600];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    snprintf(err, errlen, "%s:%d:%d: error: %s", name, line, col, msg);
+    snprintf(err, errlen, "%s:%d:%d: error: %s", rems_shown(name, strlen(name), shown, sizeof shown), line, col, msg);
     return -1;
 }
 
@@ -83,41 +119,34 @@ static int tok_unit(const char *s, tok t)
 }
 
 #define MAX_CLOCKS_PER_LINE 1000000ul
-#define MAX_STEPS 20000000ul
 
 int su_scenario_load(const char *path, su_scenario *sc, char *err, size_t errlen)
 {
     su_scenario_init(sc);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: error: cannot read the file", path);
-        return -1;
-    }
-    char *text = NULL;
-    size_t tlen = 0, tcap = 0;
-    for (;;) {
-        if (tcap - tlen < 65536) text = realloc(text, tcap = tcap * 2 + 65536);
-        size_t r = fread(text + tlen, 1, tcap - tlen, f);
-        if (!r) break;
-        tlen += r;
-    }
-    fclose(f);
+    FILE *f = rems_open_read(path, "a scenario", err, errlen);
+    if (!f) return -1;
     su_step cur;
     memset(&cur, 0, sizeof cur);
+    uint16_t cfg[SU_UNITS] = {0};   /* each switch register as the scenario has set it so far */
     int rc = 0, lineno = 0;
-    char *linebuf = malloc(tlen + 1);
-    for (size_t pos = 0; pos < tlen && !rc;) {
-        size_t eol = pos;
-        while (eol < tlen && text[eol] != '\n') eol++;
-        const char *s = text + pos;
-        size_t len = eol - pos, code = len;
+    char *line = NULL, *linebuf = NULL;
+    size_t lcap = 0, bcap = 0;
+    ssize_t got;
+    errno = 0;
+    /* a line at a time: memory follows the longest line and the spans, not the file */
+    while (!rc && (got = getline(&line, &lcap, f)) >= 0) {
+        const char *s = line;
+        size_t len = (size_t)got;
+        if (len && s[len - 1] == '\n') len--;
+        size_t code = len;
         lineno++;
-        pos = eol + 1;
         for (size_t k = 0; k < len; k++)
             if (s[k] == '#') { code = k; break; }
         for (size_t k = 0; k < code; k++)
             if (s[k] == '\0' || (!isprint((unsigned char)s[k]) && s[k] != '\t' && s[k] != '\r')) {
-                rc = perr(err, errlen, path, lineno, (int)k + 1, "byte 0x%02x is not printable", (unsigned char)s[k]);
+                char b[8];
+                rc = perr(err, errlen, path, lineno, (int)k + 1, "'%s' is not printable (a byte outside a comment)",
+                          rems_shown(s + k, 1, b, sizeof b));
                 break;
             }
         if (rc) break;
@@ -135,19 +164,20 @@ int su_scenario_load(const char *path, su_scenario *sc, char *err, size_t errlen
             if (!all && u < 0) { rc = perr(err, errlen, path, lineno, (int)t[1].at + 1, "unit must be 0..%d or *", SU_UNITS - 1); break; }
             /* hand remsc the line with the command blanked out, so that its columns are the file's */
             size_t rest = n > 2 ? t[2].at : code;
+            if (bcap < len + 1) {
+                char *nb = realloc(linebuf, bcap = len + 1);
+                if (!nb) abort();
+                linebuf = nb;
+            }
             memset(linebuf, ' ', rest);
             memcpy(linebuf + rest, s + rest, len - rest);
-            char *padded = malloc((size_t)lineno + len + 1);
-            memset(padded, '\n', (size_t)lineno - 1);
-            memcpy(padded + lineno - 1, linebuf, len);
             for (int v = 0; v < SU_UNITS && !rc; v++) {
                 if (!all && v != u) continue;
-                size_t before = sc->pats[v].n;
-                if (rems_parse_text(path, padded, (size_t)lineno - 1 + len, &sc->pats[v], err, errlen)) rc = -1;
-                else if (sc->pats[v].n == before) rc = perr(err, errlen, path, lineno, (int)rest + 1, "pattern expected");
+                int r = rems_parse_line(path, lineno, linebuf, len, &sc->pats[v], err, errlen);
+                if (r < 0) rc = -1;
+                else if (r == 0) rc = perr(err, errlen, path, lineno, (int)rest + 1, "pattern expected");
                 sc->has_patterns[v] = 1;
             }
-            free(padded);
         } else if (tok_is(s, t[0], "switch")) {
             int u = n > 1 ? tok_unit(s, t[1]) : -1;
             if (n != 4) { rc = perr(err, errlen, path, lineno, 1, "usage: switch UNIT PAIR S-LIST (or -)"); break; }
@@ -172,12 +202,9 @@ int su_scenario_load(const char *path, su_scenario *sc, char *err, size_t errlen
                 }
                 if (rc) break;
             }
-            uint16_t old = 0;
-            for (size_t k = 0; k < sc->nsteps; k++)   /* the register's value so far */
-                if (sc->steps[k].cfg_we && sc->steps[k].cfg_unit == u) old = sc->steps[k].cfg_data;
             cur.cfg_we = 1;
             cur.cfg_unit = (uint8_t)u;
-            cur.cfg_data = (uint16_t)((old & ~(0x3fu << (6 * pair))) | (mask << (6 * pair)));
+            cur.cfg_data = cfg[u] = (uint16_t)((cfg[u] & ~(0x3fu << (6 * pair))) | (mask << (6 * pair)));
             su_scenario_add(sc, &cur);
         } else if (tok_is(s, t[0], "events")) {
             int u = n > 1 ? tok_unit(s, t[1]) : -1;
@@ -246,8 +273,7 @@ int su_scenario_load(const char *path, su_scenario *sc, char *err, size_t errlen
                 cur.word[u] = v;
             }
             if (rc) break;
-            if (sc->nsteps + reps > MAX_STEPS) { rc = perr(err, errlen, path, lineno, 1, "scenario longer than %lu clocks", MAX_STEPS); break; }
-            for (unsigned long r = 0; r < reps; r++) su_scenario_add(sc, &cur);
+            su_scenario_add_n(sc, &cur, reps);
         } else if (tok_is(s, t[0], "restart")) {
             if (n != 1) { rc = perr(err, errlen, path, lineno, (int)t[1].at + 1, "restart takes no arguments"); break; }
             cur.restart = 1;
@@ -256,9 +282,14 @@ int su_scenario_load(const char *path, su_scenario *sc, char *err, size_t errlen
             rc = perr(err, errlen, path, lineno, (int)t[0].at + 1, "unknown command '%.*s' (pattern, switch, events, clock, idle, restart)",
                       (int)t[0].len, s + t[0].at);
         }
+        if (!rc && sc->nsteps > SU_MAX_CLOCKS)
+            rc = perr(err, errlen, path, lineno, 1, "the scenario reaches %zu clocks here, more than su_run's limit "
+                      "of %lu clocks (docs/rems-ratio.md)", sc->nsteps, SU_MAX_CLOCKS);
     }
+    if (!rc) rc = rems_read_failed(f, path, err, errlen);
+    fclose(f);
+    free(line);
     free(linebuf);
-    free(text);
     if (rc) su_scenario_free(sc);
     return rc;
 }

@@ -35,16 +35,38 @@ typedef struct {
     uint8_t restart;
 } su_step;
 
+/* su_run's limit on a scenario's length, in clocks: it bounds the run time (a few seconds on the RTL), not
+ * the memory, which does not grow with the clock count (docs/rems-ratio.md) */
+#define SU_MAX_CLOCKS 20000000ul
+
+/* Equal consecutive clocks are kept once with a repeat count, so that `clock x1000000` or `idle N` costs
+ * one entry: memory follows the scenario's lines, never its length in clocks. */
+typedef struct {
+    su_step step;
+    size_t reps;
+} su_span;
+
 typedef struct {
     rems_patset pats[SU_UNITS];
     int has_patterns[SU_UNITS];
-    su_step *steps;
-    size_t nsteps, cap;
+    su_span *spans;
+    size_t nspans, cap;
+    size_t nsteps;              /* clocks */
 } su_scenario;
 
-/* Returns 0, or -1 with err "file:line:col: error: ..." */
+/* Returns 0, or -1 with err "file:line:col: error: ..." (or "file: error: ..." when it cannot be read) */
 int su_scenario_load(const char *path, su_scenario *sc, char *err, size_t errlen);
 void su_scenario_free(su_scenario *sc);
 void su_scenario_init(su_scenario *sc);
-su_step *su_scenario_add(su_scenario *sc, const su_step *s);
+/* append reps clocks of step s */
+void su_scenario_add_n(su_scenario *sc, const su_step *s, size_t reps);
+void su_scenario_add(su_scenario *sc, const su_step *s);
+
+/* The clocks of a scenario in order: su_cursor_next gives each step, then NULL. */
+typedef struct {
+    const su_scenario *sc;
+    size_t span, rep;
+} su_cursor;
+void su_cursor_init(su_cursor *c, const su_scenario *sc);
+const su_step *su_cursor_next(su_cursor *c);
 #endif

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const unsigned rems_code_limit[REMS_NTABLES] = {127, 255, 127, 255, 255, 65536};
 const char *const rems_table_what[REMS_NTABLES] = {
@@ -67,24 +68,72 @@ void rems_patset_add(rems_patset *ps, uint32_t care, uint32_t value, uint8_t tri
 /* ------------------------------------------------------------------------------------------------ */
 /* parser                                                                                            */
 
+const char *rems_shown(const char *s, size_t len, char *buf, size_t buflen)
+{
+    size_t n = 0, i = 0;
+    for (; i < len; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        char r[8];
+        size_t k = ch >= 0x20 && ch < 0x7f ? (r[0] = (char)ch, 1) : (size_t)snprintf(r, sizeof r, "\\x%02x", ch);
+        /* cut short: keep room to say so rather than show a prefix as if it were all */
+        if (n + k + 1 + (i + 1 < len ? 3 : 0) > buflen) break;
+        memcpy(buf + n, r, k);
+        n += k;
+    }
+    if (i < len && n + 4 <= buflen) memcpy(buf + n, "...", 3), n += 3;
+    if (buflen) buf[n < buflen ? n : buflen - 1] = 0;
+    return buf;
+}
+
+/* one byte as a message shows it: 'c', or \xNN for a byte that is not printable ASCII */
+static const char *byte_shown(char c, char buf[8])
+{
+    return rems_shown(&c, 1, buf, 8);
+}
+
+FILE *rems_open_read(const char *path, const char *what, char *err, size_t errlen)
+{
+    char shown[600];
+    rems_shown(path, strlen(path), shown, sizeof shown);
+    struct stat st;
+    FILE *f = NULL;
+    /* fopen succeeds on a directory and its reads fail later with EISDIR, which would read as an empty file */
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        snprintf(err, errlen, "%s: error: is a directory, not %s", shown, what);
+    else if (!(f = fopen(path, "rb")))
+        snprintf(err, errlen, "%s: error: cannot open: %s", shown, strerror(errno));
+    return f;
+}
+
+int rems_read_failed(FILE *f, const char *path, char *err, size_t errlen)
+{
+    if (!ferror(f)) return 0;
+    char shown[600];
+    snprintf(err, errlen, "%s: error: read failed: %s", rems_shown(path, strlen(path), shown, sizeof shown),
+             strerror(errno ? errno : EIO));
+    return -1;
+}
+
 static int perr(char *err, size_t errlen, const char *name, int line, int col, const char *fmt, ...)
 {
-    char msg[256];
+    char msg[256], shown[600];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    snprintf(err, errlen, "%s:%d:%d: error: %s", name, line, col, msg);
+    snprintf(err, errlen, "%s:%d:%d: error: %s", rems_shown(name, strlen(name), shown, sizeof shown), line, col, msg);
     return -1;
 }
 
 static int is_blank(int c) { return c == ' ' || c == '\t' || c == '\r'; }
 
-/* One line (without its newline). Returns 0, 1 when the line holds a pattern (added), or -1. */
-static int parse_line(const char *name, int lineno, const char *s, size_t len, rems_patset *ps, char *err,
+int rems_parse_line(const char *name, int lineno, const char *s, size_t len, rems_patset *ps, char *err,
                       size_t errlen)
 {
     size_t end = len, i = 0;
+    char b[8];
+    for (size_t k = 0; k < len; k++)
+        if (s[k] == '\0') return perr(err, errlen, name, lineno, (int)k + 1, "NUL byte in the pattern file");
     for (size_t k = 0; k < len; k++)
         if (s[k] == '#') {
             end = k;
@@ -105,9 +154,7 @@ static int parse_line(const char *name, int lineno, const char *s, size_t len, r
                 return perr(err, errlen, name, lineno, col,
                             "'%c' in the pattern: a pattern is 32 characters of 0, 1 or x, then a blank, "
                             "then the triggers", c);
-            if (isprint((unsigned char)c))
-                return perr(err, errlen, name, lineno, col, "'%c' is not 0, 1, x or _", c);
-            return perr(err, errlen, name, lineno, col, "byte 0x%02x is not 0, 1, x or _", (unsigned char)c);
+            return perr(err, errlen, name, lineno, col, "'%s' is not 0, 1, x or _", byte_shown(c, b));
         }
         if (bits == 32)
             return perr(err, errlen, name, lineno, col, "pattern longer than 32 bits");
@@ -137,8 +184,8 @@ static int parse_line(const char *name, int lineno, const char *s, size_t len, r
             bit = s[tok + 1] - '0';
         if (tl == 0) {
             if (tok == end) return perr(err, errlen, name, lineno, col, "trigger name expected after ','");
-            return perr(err, errlen, name, lineno, col, "'%c' where a trigger name (G, S1..S6) was expected",
-                        s[tok]);
+            return perr(err, errlen, name, lineno, col, "'%s' where a trigger name (G, S1..S6) was expected",
+                        byte_shown(s[tok], b));
         }
         if (bit < 0)
             return perr(err, errlen, name, lineno, col, "unknown trigger '%.*s' (expected G or S1..S6)",
@@ -149,8 +196,8 @@ static int parse_line(const char *name, int lineno, const char *s, size_t len, r
         while (i < end && is_blank(s[i])) i++;
         if (i == end) break;
         if (s[i] != ',')
-            return perr(err, errlen, name, lineno, (int)i + 1, "expected ',' or the end of the line, found '%c'",
-                        s[i]);
+            return perr(err, errlen, name, lineno, (int)i + 1, "expected ',' or the end of the line, found '%s'",
+                        byte_shown(s[i], b));
         i++;
         while (i < end && is_blank(s[i])) i++;
     }
@@ -168,10 +215,7 @@ int rems_parse_text(const char *name, const char *text, size_t len, rems_patset 
         size_t e = pos;
         while (e < len && text[e] != '\n') e++;
         lineno++;
-        for (size_t k = pos; k < e; k++)
-            if (text[k] == '\0')
-                return perr(err, errlen, name, lineno, (int)(k - pos) + 1, "NUL byte in the pattern file");
-        if (parse_line(name, lineno, text + pos, e - pos, ps, err, errlen) < 0) return -1;
+        if (rems_parse_line(name, lineno, text + pos, e - pos, ps, err, errlen) < 0) return -1;
         pos = e + 1;
     }
     return 0;
@@ -179,61 +223,64 @@ int rems_parse_text(const char *name, const char *text, size_t len, rems_patset 
 
 int rems_parse_file(const char *path, rems_patset *ps, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: error: cannot open: %s", path, strerror(errno));
-        return -1;
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = xmalloc(cap);
-    size_t got;
-    while ((got = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += got;
-        if (len == cap) {
-            cap *= 2;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                fprintf(stderr, "remsc: out of memory\n");
-                exit(3);
-            }
-            buf = nb;
-        }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        snprintf(err, errlen, "%s: error: read failed", path);
-        return -1;
-    }
-    int r = rems_parse_text(path, buf, len, ps, err, errlen);
-    free(buf);
-    return r;
-}
-
-int rems_parse_words(const char *path, uint32_t **words, size_t *n, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: error: cannot open: %s", path, strerror(errno));
-        return -1;
-    }
-    size_t cap = 1024, cnt = 0;
-    uint32_t *w = xmalloc(cap * sizeof *w);
+    FILE *f = rems_open_read(path, "a pattern file", err, errlen);
+    if (!f) return -1;
     char *line = NULL;
-    size_t lcap = 0;
+    size_t cap = 0;
     ssize_t len;
     int lineno = 0, rc = 0;
-    while ((len = getline(&line, &lcap, f)) >= 0) {
+    errno = 0;
+    /* line by line: memory follows the longest line, not the file */
+    while (!rc && (len = getline(&line, &cap, f)) >= 0) {
         lineno++;
+        if (len && line[len - 1] == '\n') len--;
+        if (rems_parse_line(path, lineno, line, (size_t)len, ps, err, errlen) < 0) rc = -1;
+    }
+    if (!rc) rc = rems_read_failed(f, path, err, errlen);
+    free(line);
+    fclose(f);
+    return rc;
+}
+
+int rems_words_open(rems_words_reader *r, const char *path, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    r->path = path;
+    r->f = rems_open_read(path, "a words file", err, errlen);
+    struct stat st;
+    /* the tools read a words file twice (checked whole, then streamed): a pipe would be empty the second time */
+    if (r->f && fstat(fileno(r->f), &st) == 0 && !S_ISREG(st.st_mode)) {
+        char shown[600];
+        snprintf(err, errlen, "%s: error: not a regular file: a words file is read twice, so it cannot be a pipe",
+                 rems_shown(path, strlen(path), shown, sizeof shown));
+        fclose(r->f);
+        r->f = NULL;
+    }
+    return r->f ? 0 : -1;
+}
+
+void rems_words_close(rems_words_reader *r)
+{
+    if (r->f) fclose(r->f);
+    free(r->line);
+    r->f = NULL;
+    r->line = NULL;
+}
+
+int rems_words_next(rems_words_reader *r, uint32_t *word, char *err, size_t errlen)
+{
+    ssize_t len;
+    char b[8];
+    const char *path = r->path;
+    errno = 0;
+    while ((len = getline(&r->line, &r->cap, r->f)) >= 0) {
+        char *line = r->line;
+        int lineno = ++r->lineno;
         size_t end = (size_t)len, i = 0;
         while (end && (line[end - 1] == '\n' || line[end - 1] == '\r')) end--;
         for (size_t k = 0; k < end; k++)
             if (line[k] == '#' || line[k] == '\0') {
-                if (line[k] == '\0') {
-                    rc = perr(err, errlen, path, lineno, (int)k + 1, "NUL byte in the words file");
-                    goto out;
-                }
+                if (line[k] == '\0') return perr(err, errlen, path, lineno, (int)k + 1, "NUL byte in the words file");
                 end = k;
                 break;
             }
@@ -248,22 +295,31 @@ int rems_parse_words(const char *path, uint32_t **words, size_t *n, char *err, s
         }
         if (i - s0 < 8) {
             if (i < end && !is_blank(line[i]))
-                rc = perr(err, errlen, path, lineno, (int)i + 1, "'%c' is not a hex digit (a word is 8 hex digits)",
-                          line[i]);
-            else
-                rc = perr(err, errlen, path, lineno, (int)i + 1, "word has %zu hex digits, 8 needed", i - s0);
-            goto out;
+                return perr(err, errlen, path, lineno, (int)i + 1, "'%s' is not a hex digit (a word is 8 hex digits)",
+                            byte_shown(line[i], b));
+            return perr(err, errlen, path, lineno, (int)i + 1, "word has %zu hex digits, 8 needed", i - s0);
         }
-        if (i < end && isxdigit((unsigned char)line[i])) {
-            rc = perr(err, errlen, path, lineno, (int)i + 1, "word longer than 8 hex digits");
-            goto out;
-        }
+        if (i < end && isxdigit((unsigned char)line[i]))
+            return perr(err, errlen, path, lineno, (int)i + 1, "word longer than 8 hex digits");
         while (i < end && is_blank(line[i])) i++;
-        if (i < end) {
-            rc = perr(err, errlen, path, lineno, (int)i + 1, "unexpected '%c' after the word (one word a line)",
-                      line[i]);
-            goto out;
-        }
+        if (i < end)
+            return perr(err, errlen, path, lineno, (int)i + 1, "unexpected '%s' after the word (one word a line)",
+                        byte_shown(line[i], b));
+        *word = v;
+        return 1;
+    }
+    return rems_read_failed(r->f, path, err, errlen);
+}
+
+int rems_parse_words(const char *path, uint32_t **words, size_t *n, char *err, size_t errlen)
+{
+    rems_words_reader r;
+    if (rems_words_open(&r, path, err, errlen)) return -1;
+    size_t cap = 1024, cnt = 0;
+    uint32_t *w = xmalloc(cap * sizeof *w);
+    uint32_t v;
+    int rc;
+    while ((rc = rems_words_next(&r, &v, err, errlen)) > 0) {
         if (cnt == cap) {
             cap *= 2;
             uint32_t *nw = realloc(w, cap * sizeof *nw);
@@ -275,11 +331,8 @@ int rems_parse_words(const char *path, uint32_t **words, size_t *n, char *err, s
         }
         w[cnt++] = v;
     }
-    if (ferror(f)) rc = -1, snprintf(err, errlen, "%s: error: read failed", path);
-out:
-    free(line);
-    fclose(f);
-    if (rc) {
+    rems_words_close(&r);
+    if (rc < 0) {
         free(w);
         return -1;
     }
@@ -867,22 +920,24 @@ void rems_download(const rems_tables *t, uint64_t *writes)
     }
 }
 
+static int write_error(const char *path, const char *what, char *err, size_t errlen)
+{
+    char shown[600];
+    snprintf(err, errlen, "%s: error: %s: %s", rems_shown(path, strlen(path), shown, sizeof shown), what,
+             strerror(errno));
+    return -1;
+}
+
 static int write_memh(const char *dir, const char *file, const char *what, const uint8_t *v, size_t n, char *err,
                       size_t errlen)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, file);
     FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errlen, "%s: error: cannot write: %s", path, strerror(errno));
-        return -1;
-    }
+    if (!f) return write_error(path, "cannot write", err, errlen);
     fprintf(f, "// %s, %zu entries, written by remsc\n", what, n);
     for (size_t i = 0; i < n; i++) fprintf(f, "%02x\n", v[i]);
-    if (fclose(f) != 0) {
-        snprintf(err, errlen, "%s: error: write failed", path);
-        return -1;
-    }
+    if (fclose(f) != 0) return write_error(path, "write failed", err, errlen);
     return 0;
 }
 
@@ -898,10 +953,7 @@ int rems_write_files(const rems_tables *t, const char *dir, char *err, size_t er
     char path[4096];
     snprintf(path, sizeof path, "%s/download.memh", dir);
     FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errlen, "%s: error: cannot write: %s", path, strerror(errno));
-        return -1;
-    }
+    if (!f) return write_error(path, "cannot write", err, errlen);
     uint64_t *w = xmalloc(REMS_DOWNLOAD_WRITES * sizeof *w);
     rems_download(t, w);
     fprintf(f, "// REMS matcher download: %u writes, one a line: dl_addr_i (16 bits) _ dl_data_i (32 bits)\n",
@@ -909,10 +961,7 @@ int rems_write_files(const rems_tables *t, const char *dir, char *err, size_t er
     for (size_t i = 0; i < REMS_DOWNLOAD_WRITES; i++)
         fprintf(f, "%04x_%08x\n", (unsigned)(w[i] >> 32), (unsigned)(w[i] & 0xffffffffu));
     free(w);
-    if (fclose(f) != 0) {
-        snprintf(err, errlen, "%s: error: write failed", path);
-        return -1;
-    }
+    if (fclose(f) != 0) return write_error(path, "write failed", err, errlen);
     return 0;
 }
 

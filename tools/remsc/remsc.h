@@ -48,15 +48,42 @@ void rems_patset_init(rems_patset *ps);
 void rems_patset_free(rems_patset *ps);
 void rems_patset_add(rems_patset *ps, uint32_t care, uint32_t value, uint8_t trig, int line);
 
+/* Messages show file names and bytes through rems_shown: printable ASCII as it is, any other byte as \xNN
+ * (a control byte or a name with a newline must not garble or forge a message line); longer than buflen
+ * allows: cut, ending in "...". Returns buf. */
+const char *rems_shown(const char *s, size_t len, char *buf, size_t buflen);
+/* fopen(path, "rb") for reading, or NULL with err "path: error: ..." (missing, unreadable, or a directory:
+ * "is a directory, not WHAT", e.g. WHAT "a pattern file"). */
+FILE *rems_open_read(const char *path, const char *what, char *err, size_t errlen);
+/* After reading f to its end: 0, or -1 with err "path: error: read failed: ..." when a read failed. */
+int rems_read_failed(FILE *f, const char *path, char *err, size_t errlen);
+
+/* Parse one line of a pattern file (without its newline) as line lineno of file name. Returns 0 (blank or
+ * comment), 1 (a pattern, added to ps) or -1 (err "name:line:col: error: ..."). */
+int rems_parse_line(const char *name, int lineno, const char *s, size_t len, rems_patset *ps, char *err,
+                    size_t errlen);
 /* Parse pattern text. name is used in messages. Returns 0, or -1 with err holding
  * "name:line:col: error: ..." (the first error). */
 int rems_parse_text(const char *name, const char *text, size_t len, rems_patset *ps, char *err, size_t errlen);
-/* Same for a file; a file that cannot be read gives "name: error: ..." */
+/* Same for a file, read line by line; a file that cannot be read gives "name: error: ..." */
 int rems_parse_file(const char *path, rems_patset *ps, char *err, size_t errlen);
 
 /* Parse a words file: one word a line, exactly 8 hex digits; blank lines and '#' comments allowed.
  * Returns 0 with a malloc'ed array, or -1 with err "name:line:col: error: ...". */
 int rems_parse_words(const char *path, uint32_t **words, size_t *n, char *err, size_t errlen);
+/* The same a word at a time, for runs whose memory must not grow with the words file. next returns 1 (a
+ * word), 0 (the end) or -1 (err set, as above). The file must be a regular file (the tools read it twice: once
+ * to check it, once to run), so a pipe is refused here and in rems_parse_words. */
+typedef struct {
+    FILE *f;
+    const char *path;
+    char *line;
+    size_t cap;
+    int lineno;
+} rems_words_reader;
+int rems_words_open(rems_words_reader *r, const char *path, char *err, size_t errlen);
+int rems_words_next(rems_words_reader *r, uint32_t *word, char *err, size_t errlen);
+void rems_words_close(rems_words_reader *r);
 
 /* Per-table code counts needed for a pattern set (filled even when it does not fit). */
 typedef struct {

@@ -1,0 +1,7 @@
+# Example REMS pattern set (tb/rems-matcher/example.expect holds the triggers, derived by hand).
+# 32 characters of 0/1/x (underscores separate), then the triggers.
+0000_0000_1111_1111_0000_0000_0000_0000  G            # 00ff0000 exactly
+0000_0000_1111_1111_0000_0000_xxxx_xxxx  S1           # 00ff0000 .. 00ff00ff
+xxxx_xxxx_xxxx_xxxx_xxxx_xxxx_xxxx_xxx1  S6           # every odd word
+1101_1110_1010_1101_1011_1110_1110_1111  G,S2,S3      # deadbeef
+1101_1110_1010_1101_xxxx_xxxx_xxxx_xxxx  s4           # dead0000 .. deadffff (lower case accepted)
