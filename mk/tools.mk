@@ -7,7 +7,10 @@
 #                                    (default: tb/mk2/scripts/demo.expect encoded, plus a two-node workload)
 #   make tools-test                  every tools test (also in make test: tools-unit tools-decode
 #                                    tools-analysis tools-perfetto tools-html tools-fuzz tools-sim-roundtrip)
-#   make fuzz [FUZZ_SECONDS=600]     AFL++ on the stream decoder, longer than the 60 s of make test
+#   make fuzz-decoder [FUZZ_SECONDS=600]  AFL++ on the stream decoder, longer than the 60 s of make test
+#   make fuzz [FUZZ_SECONDS=600]     every fuzz target of the project, one after the other: the MultiKron II
+#                                    script runner (then its inputs in lockstep, RTL against model), the
+#                                    REMS pattern compiler and scenario parser, the stream decoder
 #   make tools-sim-roundtrip         captures from the simulator's pins and traces, decoded: its trace, byte for byte
 
 TOOLS_DIR := $(BUILD)/tools
@@ -24,7 +27,7 @@ FUZZ_SECONDS ?= 600
 TOOLS_FUZZ_SECONDS ?= 60
 
 TEST_TARGETS += tools-unit tools-decode tools-analysis tools-perfetto tools-html tools-fuzz
-.PHONY: tools tools-test tools-sim-roundtrip trace-demo fuzz tools-unit tools-decode tools-analysis tools-perfetto tools-html tools-fuzz \
+.PHONY: tools tools-test tools-sim-roundtrip trace-demo fuzz fuzz-decoder tools-unit tools-decode tools-analysis tools-perfetto tools-html tools-fuzz \
   tools-deps-py tools-deps-chromium tools-deps-afl
 
 $(TOOLS_DIR)/mk2trace.o: $(TOOLS_LIB_SRC) $(TOOLS_LIB_HDR)
@@ -78,8 +81,10 @@ tools-html: $(MK2TRACE) tools-deps-py tools-deps-chromium
 tools-fuzz: tools-deps-afl
 	$(call run_suite,tools-fuzz,tb/tools/fuzz.sh $(TOOLS_DIR)/fuzz $(TOOLS_FUZZ_SECONDS))
 
-fuzz: tools-deps-afl
+fuzz-decoder: tools-deps-afl
 	$(call run_suite,tools-fuzz-long,tb/tools/fuzz.sh $(TOOLS_DIR)/fuzz $(FUZZ_SECONDS))
+
+fuzz: fuzz-mk2-script fuzz-rems fuzz-decoder
 
 # The library against the simulator: every directed and acceptance script on the RTL with `mk2sim --timing
 # --pins`; a capture made from its network pins (pins2cap) and one from its trace lines (mk2trace encode)
