@@ -80,6 +80,8 @@ struct mk2_tb {
     long strobe_ticks; /* the next cycle keeps STARTB and its strobe low this many ticks after the start */
     uint64_t tsclk_div;
     uint64_t tsclk_phase;
+    unsigned tsclk_prev;       /* TSCLK as driven in the last tick */
+    uint64_t tsclk_since_rise; /* ticks since TSCLK last rose (saturating; large after start) */
 
     /* network: NETRDY as the script wants it, and a drop the runner holds back while a byte is presented */
     unsigned netrdy_wanted;
@@ -174,6 +176,7 @@ mk2_tb *mk2_tb_open(const mk2_tb_options *opt, char *err, size_t errlen)
     tb->pins.readb = tb->pins.writeb = tb->pins.startb = tb->pins.holdb = 1;
     tb->pins.testb = tb->pins.outdisb = tb->pins.netrdy = 1;
     tb->netrdy_wanted = 1;
+    tb->tsclk_since_rise = 1000;
     tb->out.ackb = tb->out.fifodab = 1;
     tb->hold_ticks = -1;
     chip_reset_state(tb);
@@ -355,6 +358,10 @@ static int tick(mk2_tb *tb)
         tb->pins.tsclk = tb->tsclk_phase < tb->tsclk_div / 2;
         tb->tsclk_phase = (tb->tsclk_phase + 1) % tb->tsclk_div;
     }
+    /* rises of TSCLK as driven: tsclk N and tsclk run keep them 3 ticks apart (NISTIR 5571: node/3) */
+    if (tb->pins.tsclk && !tb->tsclk_prev) tb->tsclk_since_rise = 0;
+    else if (tb->tsclk_since_rise < 1000) tb->tsclk_since_rise++;
+    tb->tsclk_prev = tb->pins.tsclk;
     /* the runner's network honours its own setup rule: a drop of NETRDY waits until a presented byte is taken */
     if (!tb->byte_presented) tb->pins.netrdy = tb->netrdy_wanted;
     mk2_pins_out was = tb->out;
@@ -749,6 +756,10 @@ static int cmd_tsclk(mk2_tb *tb, uint64_t n)
     }
     tb->pins.tsclk = 0;
     for (uint64_t i = 0; i < n; i++) {
+        /* a rise less than 3 node clocks after the last one (right after 'tsclk run') would exceed the
+         * spec's node/3: the pin stays low until it may rise */
+        while (tb->tsclk_since_rise < 2)
+            if (tick(tb)) return -1;
         tb->pins.tsclk = 1;
         if (run_ticks(tb, 2)) return -1;
         tb->pins.tsclk = 0;
@@ -816,6 +827,9 @@ static int exec_cmd(mk2_tb *tb, const cmd *c)
         tb->tsclk_div = c->v[0];
         tb->tsclk_phase = 0;
         if (!c->v[0]) tb->pins.tsclk = 0;
+        /* a low pin that rose less than 3 node clocks ago starts in the low half, so that the first rise
+         * keeps node/3 (DIV 2 exceeds it on purpose) */
+        else if (!tb->pins.tsclk && tb->tsclk_since_rise < 2 && c->v[0] >= 3) tb->tsclk_phase = c->v[0] / 2;
         return 0;
     case OP_TSCLK_STOP: tb->tsclk_div = 0; tb->pins.tsclk = 0; return 0;
     case OP_EXT_PULSE: return cmd_ext_pulse(tb, (unsigned)c->v[0], c->v[1]);
