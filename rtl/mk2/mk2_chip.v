@@ -113,7 +113,7 @@ module mk2_chip #(
   wire act          = req && !stall;
   // What registers, Timestamp and counters see: they decode no sample address, and of the reads only a
   // read-with-copy can wait, so their action edge never depends on the sampler's Table B3a decision.
-  wire act_block    = req && (req_write || !counters_stall);
+  wire reg_act      = req && (req_write || !counters_stall);
   wire soft_reset   = req && req_class[`MK2_CLASS_SOFT_RESET];
   wire test_pop     = req && test_mode && req_class[`MK2_CLASS_TEST_POP];
   wire test_push    = req && test_mode && req_class[`MK2_CLASS_TEST_PUSH];
@@ -138,7 +138,7 @@ module mk2_chip #(
 
   mk2_regs #(.TRIG_CPU(HW_TRIGGER_CPU)) registers (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
-    .act_i(act_block), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[31:0]),
+    .reg_act_i(reg_act), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[31:0]),
     .pin_data_low_i(req_data[31:0]), .read_high_i(read_value[63:32]), .rdata_o(regs_rdata),
     .lookup_i(bus_start), .lookup_index_i(bus_start_index),
     .fifo_full_i(fifo_full), .shadow_busy_i(shadow_busy),
@@ -154,7 +154,7 @@ module mk2_chip #(
   wire [63:0] ts_rdata;
   mk2_timestamp timestamp (
     .clk_i(clk_i), .rst_ni(rst_n), .test_mode_i(test_mode), .ts_tick_i(ts_tick),
-    .act_i(act_block), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[55:0]),
+    .reg_act_i(reg_act), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[55:0]),
     .ts_o(ts), .rdata_o(ts_rdata), .overspeed_o(dbg_tsclk_overspeed_o));
 
   // ---------------------------------------------------------------- resource counters
@@ -164,7 +164,7 @@ module mk2_chip #(
   wire [63:0]  counters_rdata;
   mk2_resource_counters resource_counters (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
-    .req_i(req), .act_i(act_block), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data),
+    .req_i(req), .reg_act_i(reg_act), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data),
     .read_copy_i(req_class[`MK2_CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),
     .ext_level_i(ext_level), .ext_rise_i(ext_rise), .ts_tick_i(ts_tick),
     .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),

@@ -3,7 +3,7 @@
 // mk2_regs: the MultiKron II control registers: CSR (Table B1), Filter Register, the eight Source Address
 // Registers, the High Order 32 Bit Register, and the Wait and Overrun Error Counters.
 //
-// Clock domain: clk_i. Register writes take effect at the action edge (act_i); read values are those
+// Clock domain: clk_i. Register writes take effect at the action edge (reg_act_i); read values are those
 // before that edge. rdata_o is all ones for addresses this block does not own, so the chip can AND the
 // read data of all blocks. The software reset (soft_reset_i) returns everything here to its reset value
 // except the wait-state latch, which lives in the chip top.
@@ -23,7 +23,7 @@ module mk2_regs #(
   input  wire        soft_reset_i,   // software reset at this edge
   input  wire        test_mode_i,
   // action from the processor interface
-  input  wire        act_i,          // the action is performed at this edge
+  input  wire        reg_act_i,      // a register, Timestamp or counter access acts at this edge
   input  wire        act_write_i,
   input  wire [6:0]  act_addr_i,
   input  wire [31:0] act_data_i,     // effective write data D31..D0 (every register here is <= 32 bits)
@@ -84,8 +84,8 @@ module mk2_regs #(
   reg [1:0]   wait_add;
   reg [2:0]   overrun_add;
 
-  wire write = act_i && act_write_i;
-  wire read  = act_i && !act_write_i;
+  wire write = reg_act_i && act_write_i;
+  wire read  = reg_act_i && !act_write_i;
   // Source ids, High Order and the two error counters are data: cleared synchronously by the internal
   // reset (asserted asynchronously by reset_sync, held two edges past RESETB) or a software reset, so
   // that FPGA flip-flops take the clear for free (docs/decisions.md D1.6).

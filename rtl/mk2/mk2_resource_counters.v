@@ -20,7 +20,7 @@ module mk2_resource_counters (
   input  wire         test_mode_i,
   // processor interface
   input  wire         req_i,          // an action is attempted at this edge
-  input  wire         act_i,          // the action is performed at this edge
+  input  wire         reg_act_i,      // a register, Timestamp or counter access acts at this edge
   input  wire         act_write_i,
   input  wire [6:0]   act_addr_i,
   input  wire [63:0]  act_data_i,
@@ -61,7 +61,7 @@ module mk2_resource_counters (
   wire        wr_counter   = write && `MK2_IS_COUNTER_VALUE(act_addr_i);
   wire        sw_increment = write && `MK2_IS_COUNTER_SHADOW(act_addr_i);
   wire        wr_enable    = write && act_addr_i == `MK2_ADDR_ENABLE;
-  wire        rd_with_copy = act_i && read_copy_i;
+  wire        rd_with_copy = reg_act_i && read_copy_i;
 
   wire tick10  = (div10_q == 4'd9);
   wire tick100 = tick10 && (div100_q == 4'd9);

@@ -29,7 +29,7 @@ module mk2_sampler #(
   input  wire         soft_reset_i,
   // processor interface
   input  wire         req_i,
-  input  wire         act_i,
+  input  wire         act_i,         // the access acts at this edge (after any Table B3a wait): chip act
   input  wire         sample_i,      // a sample write (96-127) that passes sampling and the Filter
                                      // Register, decoded at its start edge
   input  wire         test_push_i,   // a test-mode FIFO write (25-29) is performed at this edge

@@ -19,7 +19,7 @@ module mk2_timestamp (
   input  wire        rst_ni,
   input  wire        test_mode_i,
   input  wire        ts_tick_i,
-  input  wire        act_i,
+  input  wire        reg_act_i,     // a register, Timestamp or counter access acts at this edge
   input  wire        act_write_i,
   input  wire [6:0]  act_addr_i,
   input  wire [55:0] act_data_i,
@@ -33,7 +33,7 @@ module mk2_timestamp (
 
   wire        low_all_ones = &ts_q[27:0];
   wire [55:0] ts_plus_one  = {ts_q[55:28] + {27'd0, low_all_ones}, ts_q[27:0] + 28'd1};
-  wire        test_write   = act_i && act_write_i && test_mode_i;
+  wire        test_write   = reg_act_i && act_write_i && test_mode_i;
 
   always @* begin
     ts_d = ts_q;
