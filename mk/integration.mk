@@ -45,8 +45,30 @@ TEST_TARGETS += wb-test wb-formal
 wb-test: deps $(MK2WB) tools
 	$(call run_suite,$@,tb/bus/run-wb-test --sim $(MK2WB) --decode $(MK2DECODE) --out $(WB_DIR)/golden $(sort $(wildcard tb/mk2/scripts/*.bus)))
 
-# the slave: k-induction (unbounded) at k = 12; the sink: at DEPTH = 4 (the properties do not depend on
+# the slave: k-induction (unbounded) at k = 12; the sink: k = 6 at DEPTH = 4, covers 14 steps (the properties do not depend on
 # the depth but the solver's time does)
 wb-formal: deps-formal
 	$(call run_suite,$@,bash -c 'tb/bus/formal-wb $(WB_DIR)/formal mk2_wb_slave 12 rtl/bus/mk2_wb_slave.v; \
-	  tb/bus/formal-wb $(WB_DIR)/formal mk2_trace_sink 6 rtl/bus/mk2_trace_sink.v rtl/common/ram_1r1w.v DEPTH=4')
+	  tb/bus/formal-wb $(WB_DIR)/formal mk2_trace_sink 14/6 rtl/bus/mk2_trace_sink.v rtl/common/ram_1r1w.v DEPTH=4')
+
+# ---- UART-to-Wishbone bridge (LiteX UARTBone protocol): the Verilated board top on a pseudo-terminal,
+# driven by LiteX's own client (litex_server + RemoteClient/litex_cli from PyPI) ----
+UART_RTL = rtl/boards/mk2_uartbone_top.v rtl/bus/uartbone.v rtl/bus/uart_rx.v rtl/bus/uart_tx.v $(WB_RTL)
+UART_PTY := $(WB_DIR)/mk2uart_pty
+UART_CLKS_PER_BIT := 16
+# 2^22 node clocks: the frame time-out of the simulated bridge (LiteX: 100 ms of the system clock)
+UART_TIMEOUT := 4194304
+$(eval $(call verilate,$(WB_DIR)/uv,Vmk2_uartbone_top,mk2_uartbone_top,-GCLKS_PER_BIT=$(UART_CLKS_PER_BIT) -GTIMEOUT_CLKS=$(UART_TIMEOUT) -Irtl/mk2,$(UART_RTL)))
+
+$(UART_PTY): sim/bus/mk2uart_pty.cpp sim/common/vshim.h $(WB_DIR)/uv/Vmk2_uartbone_top__ALL.a
+	@$(CXX) $(VSHIM_CXXFLAGS)$(WB_DIR)/uv -DCLKS_PER_BIT=$(UART_CLKS_PER_BIT) -o $@ $< \
+	  $(WB_DIR)/uv/Vmk2_uartbone_top__ALL.a $(WB_DIR)/uv/libverilated.a -lz -pthread
+
+.PHONY: deps-litex uart-test mk2uart-pty
+mk2uart-pty: deps $(UART_PTY)
+deps-litex:
+	@python3 -c 'import litex, serial' 2>/dev/null || pip install -q litex pyserial migen
+
+TEST_TARGETS += uart-test
+uart-test: deps deps-litex $(UART_PTY)
+	$(call run_suite,$@,tb/bus/run-uart-test $(UART_PTY) $(WB_DIR)/uart)

@@ -186,32 +186,41 @@ module mk2_trace_sink #(
   assign wb_dat_o   = pop_q ? {1'b1, 21'd0, ram_rdata} : rdat_q;
 
 `ifdef FORMAL
-  reg f_past_q = 1'b0;
-  always @(posedge clk_i) f_past_q <= 1'b1;
-  always @* if (!f_past_q) assume(!rst_ni);
-  // the chip's NETCLK toggles at every edge; FIFODAB changes only where NETCLK falls (D6.2)
-  always @(posedge clk_i) if (f_past_q) begin
-    assume(net_clk_i != $past(net_clk_i));
-    if (!$past(net_clk_i)) assume(net_fifodab_i == $past(net_fifodab_i));
+  // The environment is the chip's network (D6.1, D6.2); the past values are explicit registers so that
+  // every property below is checked in the step it names.
+  reg f_past_q = 1'b0, f_clk_q = 1'b0, f_fdab_q = 1'b1, f_rdy_q = 1'b0, f_rst_q = 1'b0;
+  always @(posedge clk_i) begin
+    f_past_q <= 1'b1;
+    f_clk_q  <= net_clk_i;
+    f_fdab_q <= net_fifodab_i;
+    f_rdy_q  <= net_rdy_o;
+    f_rst_q  <= rst_ni;
   end
-  // the chip presents a byte only when NETRDY was high at the present edge (and none in or just after reset)
-  always @(posedge clk_i) if (f_past_q && $past(net_clk_i) && !net_fifodab_i) assume($past(net_rdy_o) && $past(rst_ni));
-  always @* if (!rst_ni) assume(net_fifodab_i);
-  always @* if (f_past_q && rst_ni) begin
-    assert(fill_q <= FULL);
-    // (for the induction) NETRDY high means room; a byte being taken was presented with NETRDY high;
-    // the fill is the distance between the pointers (DEPTH a power of two here)
-    if (rdy_q) assert(fill_q != FULL);
-    if (take) assert(rdy_q);
-    if ((DEPTH & (DEPTH - 1)) == 0) assert(wr_q - rd_q == fill_q[AW-1:0]);
-    // a byte presented always has room: nothing is ever dropped
-    if (take) assert(fill_q != FULL);
+  always @* begin
+    if (!f_past_q) assume(!rst_ni);
+    if (!rst_ni) assume(net_fifodab_i);
+    if (f_past_q) begin
+      // NETCLK toggles at every edge; FIFODAB changes only at an edge where NETCLK falls
+      assume(net_clk_i != f_clk_q);
+      if (!f_clk_q) assume(net_fifodab_i == f_fdab_q);
+      // a byte is presented only when NETRDY was high (and the sink out of reset) at the present edge
+      if (f_clk_q && !net_fifodab_i) assume(f_rdy_q && f_rst_q);
+    end
+    if (f_past_q && rst_ni) begin
+      assert(fill_q <= FULL);
+      // NETRDY high means room; a byte being taken was presented with NETRDY high, which stayed high
+      if (rdy_q) assert(fill_q != FULL);
+      if (take) assert(rdy_q);
+      // so a byte presented always has room: nothing is ever dropped
+      if (take) assert(fill_q != FULL);
+      // NETRDY stays high from a present edge to the take edge after it
+      if (f_rst_q && f_clk_q && f_rdy_q) assert(net_rdy_o);
+      // the fill is the distance between the pointers (DEPTH a power of two here)
+      if ((DEPTH & (DEPTH - 1)) == 0) assert(wr_q - rd_q == fill_q[AW-1:0]);
+      cover(fill_q == FULL && !net_rdy_o);
+      cover(take && fill_q == FULL - 1);
+    end
   end
-  always @(posedge clk_i) if (f_past_q && $past(rst_ni) && rst_ni) begin
-    // NETRDY stays high from a present edge to the take edge after it
-    if ($past(net_clk_i) && $past(net_rdy_o)) assert(net_rdy_o);
-  end
-  always @(posedge clk_i) if (f_past_q && rst_ni) cover(fill_q == FULL && !net_rdy_o);
 `endif
 endmodule
 `default_nettype wire
