@@ -37,7 +37,12 @@ wb-lint: deps
 	verilator --lint-only -Wall -Irtl/mk2 $(WB_RTL) --top-module mk2_wb_top -GFIFO_DEPTH=2 -GSINK_DEPTH=2
 	verilator --lint-only -Wall -Irtl/mk2 $(WB_RTL) --top-module mk2_wb_top -GSINK_DEPTH=100
 	verilator --lint-only -Wall rtl/bus/mk2_wb_slave.v --top-module mk2_wb_slave
+	verilator --lint-only -Wall rtl/bus/uartbone.v --top-module uartbone
+	verilator --lint-only -Wall rtl/bus/uart_rx.v --top-module uart_rx
+	verilator --lint-only -Wall rtl/bus/uart_tx.v --top-module uart_tx
+	verilator --lint-only -Wall -Irtl/mk2 $(UART_RTL) --top-module mk2_uartbone_top
 	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_wb_top $(WB_RTL)
+	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_uartbone_top $(UART_RTL)
 
 TEST_TARGETS += wb-test wb-formal
 # every directed script of tb/mk2/scripts that uses only the commands the runner supports, against its
@@ -56,8 +61,8 @@ wb-formal: deps-formal
 UART_RTL = rtl/boards/mk2_uartbone_top.v rtl/bus/uartbone.v rtl/bus/uart_rx.v rtl/bus/uart_tx.v $(WB_RTL)
 UART_PTY := $(WB_DIR)/mk2uart_pty
 UART_CLKS_PER_BIT := 16
-# 2^22 node clocks: the frame time-out of the simulated bridge (LiteX: 100 ms of the system clock)
-UART_TIMEOUT := 4194304
+# 2^21 node clocks (1-2 s of wall time in simulation): the frame time-out of the simulated bridge (LiteX: 100 ms of the system clock)
+UART_TIMEOUT := 2097152
 $(eval $(call verilate,$(WB_DIR)/uv,Vmk2_uartbone_top,mk2_uartbone_top,-GCLKS_PER_BIT=$(UART_CLKS_PER_BIT) -GTIMEOUT_CLKS=$(UART_TIMEOUT) -Irtl/mk2,$(UART_RTL)))
 
 $(UART_PTY): sim/bus/mk2uart_pty.cpp sim/common/vshim.h $(WB_DIR)/uv/Vmk2_uartbone_top__ALL.a

@@ -7,7 +7,7 @@
 //   mk2uart_pty --link PATH [--max-seconds N] [--waves F.fst]
 //
 // PATH becomes a symbolic link to the pty (e.g. /dev/pts/5). The Timestamp clock runs at node/8. When
-// nothing is on the line the simulation slows down (sleeps 200 us every 4096 node clocks) so an idle
+// nothing is on the line the simulation slows down (sleeps 500 us every 4096 node clocks) so an idle
 // simulation does not take a whole core; it runs until --max-seconds (default 300) or SIGTERM/SIGINT.
 // Prints "mk2uart_pty: N bytes in, N bytes out, N node clocks" on exit.
 #include <cerrno>
@@ -101,7 +101,7 @@ int main(int argc, char **argv)
             if (n > 0) bytes_in += (unsigned long long)n;
             if ((tick & 4095) == 0) {
                 if (difftime(time(nullptr), t0) > max_seconds) break;
-                if (in.empty() && rx_bit < 0 && tx_bit < 0 && top->uart_tx_o) usleep(200);
+                if (in.empty() && rx_bit < 0 && tx_bit < 0 && top->uart_tx_o) usleep(500);
             }
         }
         // host -> uart_rx_i
