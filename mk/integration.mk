@@ -17,7 +17,7 @@ $(eval $(call verilate,$(WB_DIR)/v,Vmk2_wb_top,mk2_wb_top,-GSINK_DEPTH=1024 -Irt
 $(WB_DIR)/shim.o: sim/bus/mk2wb_shim.cpp sim/bus/mk2wb_shim.h sim/common/vshim.h $(WB_DIR)/v/Vmk2_wb_top__ALL.a
 	@$(CXX) $(VSHIM_CXXFLAGS)$(WB_DIR)/v -Isim/bus -c -o $@ $<
 
-$(WB_DIR)/mk2wb.o: sim/bus/mk2wb.c sim/bus/mk2wb_shim.h tools/libmk2trace/mk2trace.h | deps
+$(WB_DIR)/%.o: sim/bus/%.c sim/bus/mk2wb_shim.h sim/bus/mk2bus.h tools/libmk2trace/mk2trace.h | deps
 	@mkdir -p $(@D)
 	@$(CC) $(WB_CFLAGS) -c -o $@ $<
 
@@ -25,7 +25,7 @@ $(WB_DIR)/mk2trace.o: tools/libmk2trace/mk2trace.c tools/libmk2trace/mk2trace.h 
 	@mkdir -p $(@D)
 	@$(CC) $(WB_CFLAGS) -c -o $@ $<
 
-$(MK2WB): $(WB_DIR)/mk2wb.o $(WB_DIR)/mk2trace.o $(WB_DIR)/shim.o
+$(MK2WB): $(WB_DIR)/mk2wb.o $(WB_DIR)/mk2bus.o $(WB_DIR)/mk2trace.o $(WB_DIR)/shim.o
 	@$(CXX) -o $@ $^ $(WB_DIR)/v/Vmk2_wb_top__ALL.a $(WB_DIR)/v/libverilated.a -lz -pthread
 
 .PHONY: mk2wb wb-test wb-formal wb-lint
