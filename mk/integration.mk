@@ -77,3 +77,15 @@ deps-litex:
 TEST_TARGETS += uart-test
 uart-test: deps deps-litex $(UART_PTY)
 	$(call run_suite,$@,tb/bus/run-uart-test $(UART_PTY) $(WB_DIR)/uart)
+
+# ---- the host runner: .bus scripts through the UARTBone bridge on a serial port (tools/mk2host), tested on
+# the simulated board's pty with the Timestamp clock stopped ----
+MK2HOST := $(BUILD)/mk2host
+$(MK2HOST): tools/mk2host/mk2host.c sim/bus/mk2bus.c sim/bus/mk2bus.h tools/libmk2trace/mk2trace.c | deps
+	@$(CC) $(WB_CFLAGS) -o $@ tools/mk2host/mk2host.c sim/bus/mk2bus.c tools/libmk2trace/mk2trace.c
+
+.PHONY: mk2host host-test
+mk2host: deps $(MK2HOST)
+TEST_TARGETS += host-test
+host-test: deps $(MK2HOST) $(UART_PTY) tools
+	$(call run_suite,$@,tb/bus/run-host-test $(UART_PTY) $(MK2HOST) $(MK2DECODE) $(WB_DIR)/host $(sort $(wildcard tb/mk2/scripts/*.bus)))

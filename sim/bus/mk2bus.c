@@ -149,6 +149,7 @@ static void check_sink(void)
 
 static void drain(uint64_t max)
 {
+    if (max < g.t->drain_floor) max = g.t->drain_floor;
     uint64_t t0 = g.t->now();
     for (;;) {
         uint32_t chip = wb_read1(SINK + S_CHIP);

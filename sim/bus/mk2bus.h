@@ -18,6 +18,7 @@ typedef struct {
     /* n requests, answered in order into r (r may be NULL); a failure calls mk2bus_die */
     void (*xfer)(const mk2bus_req *q, int n, uint32_t *r);
     uint64_t (*now)(void);                                      /* node clocks so far (drain's limit) */
+    uint64_t drain_floor;                                       /* drain's limit is at least this */
     void (*idle)(uint64_t n);                                   /* at least n node clocks, no bus access */
     mk2wb_pins *pins;                                           /* NULL: no pin access (a host link) */
     void (*tick)(void);                                         /* one node clock with *pins (pins only) */

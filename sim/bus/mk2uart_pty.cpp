@@ -4,9 +4,10 @@
 // (8N1, CLKS_PER_BIT node clocks a bit, as Verilated); uart_tx_o is sampled in the middle of each bit and
 // every byte with a good stop bit is written back to the pty.
 //
-//   mk2uart_pty --link PATH [--max-seconds N] [--waves F.fst]
+//   mk2uart_pty --link PATH [--max-seconds N] [--tsclk-div N] [--waves F.fst]
 //
-// PATH becomes a symbolic link to the pty (e.g. /dev/pts/5). The Timestamp clock runs at node/8. When
+// PATH becomes a symbolic link to the pty (e.g. /dev/pts/5). The Timestamp clock runs at node/N (N even,
+// default 8; 0: stopped, low). When
 // nothing is on the line the simulation slows down (sleeps 500 us every 4096 node clocks) so an idle
 // simulation does not take a whole core; it runs until --max-seconds (default 300) or SIGTERM/SIGINT.
 // Prints "mk2uart_pty: N bytes in, N bytes out, N node clocks" on exit.
@@ -35,17 +36,19 @@ int main(int argc, char **argv)
 {
     const char *link = nullptr, *waves = nullptr;
     double max_seconds = 300;
+    int tsclk_div = 8;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--link") && i + 1 < argc) link = argv[++i];
         else if (!strcmp(argv[i], "--max-seconds") && i + 1 < argc) max_seconds = atof(argv[++i]);
         else if (!strcmp(argv[i], "--waves") && i + 1 < argc) waves = argv[++i];
+        else if (!strcmp(argv[i], "--tsclk-div") && i + 1 < argc) tsclk_div = atoi(argv[++i]);
         else {
-            fprintf(stderr, "usage: mk2uart_pty --link PATH [--max-seconds N] [--waves F.fst]\n");
+            fprintf(stderr, "usage: mk2uart_pty --link PATH [--max-seconds N] [--tsclk-div N] [--waves F.fst]\n");
             return 2;
         }
     }
     if (!link) {
-        fprintf(stderr, "usage: mk2uart_pty --link PATH [--max-seconds N] [--waves F.fst]\n");
+        fprintf(stderr, "usage: mk2uart_pty --link PATH [--max-seconds N] [--tsclk-div N] [--waves F.fst]\n");
         return 2;
     }
     int m = posix_openpt(O_RDWR | O_NOCTTY);
@@ -120,7 +123,7 @@ int main(int argc, char **argv)
         } else {
             top->uart_rx_i = 1;
         }
-        top->tsclk_i = (tick >> 2) & 1;
+        top->tsclk_i = tsclk_div >= 2 && tick % (unsigned long long)tsclk_div < (unsigned long long)tsclk_div / 2;
         v->edge();
         // uart_tx_o -> host: a falling edge starts a byte, each bit sampled in its middle
         if (tx_bit < 0) {

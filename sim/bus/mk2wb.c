@@ -116,7 +116,7 @@ int main(int argc, char **argv)
     }
     p.testb = 1;
     p.sel = 0xf;
-    mk2bus_transport t = {"mk2wb", wb_cycle, now, idle, &p, tick, start, summary};
+    mk2bus_transport t = {"mk2wb", wb_cycle, now, 0, idle, &p, tick, start, summary};
     int rc = mk2bus_run(script, &t, &o);
     if (buslog) fclose(buslog);
     mk2wb_close(shim);
