@@ -31,12 +31,26 @@ $(MK2WB): $(WB_DIR)/mk2wb.o $(WB_DIR)/mk2bus.o $(WB_DIR)/mk2trace.o $(WB_DIR)/sh
 .PHONY: mk2wb wb-test wb-formal wb-lint
 mk2wb: deps $(MK2WB)
 
+# the same runner on wb_classic2pipe + mk2_wb_top (tb/bus/mk2_wb_classic_top.v, same ports), with a classic master
+MK2WB_CLASSIC := $(BUILD)/mk2wb-classic
+$(eval $(call verilate,$(WB_DIR)/cv,Vmk2_wb_top,mk2_wb_classic_top,-GSINK_DEPTH=1024 -Irtl/mk2,tb/bus/mk2_wb_classic_top.v rtl/bus/wb_classic2pipe.v $(WB_RTL)))
+$(WB_DIR)/shim-classic.o: sim/bus/mk2wb_shim.cpp sim/bus/mk2wb_shim.h sim/common/vshim.h $(WB_DIR)/cv/Vmk2_wb_top__ALL.a
+	@$(CXX) $(VSHIM_CXXFLAGS)$(WB_DIR)/cv -Isim/bus -c -o $@ $<
+$(MK2WB_CLASSIC): $(WB_DIR)/mk2wb.o $(WB_DIR)/mk2bus.o $(WB_DIR)/mk2trace.o $(WB_DIR)/shim-classic.o
+	@$(CXX) -o $@ $^ $(WB_DIR)/cv/Vmk2_wb_top__ALL.a $(WB_DIR)/cv/libverilated.a -lz -pthread
+TEST_TARGETS += wb-classic-test
+.PHONY: wb-classic-test
+wb-classic-test: deps $(MK2WB_CLASSIC) tools
+	$(call run_suite,$@,tb/bus/run-wb-test --sim "$(MK2WB_CLASSIC) --classic" --decode $(MK2DECODE) --timing-list tb/bus/classic-timing-dependent --out $(WB_DIR)/classic $(sort $(wildcard tb/mk2/scripts/*.bus)))
+
 LINT_TARGETS += wb-lint
 wb-lint: deps
 	verilator --lint-only -Wall -Irtl/mk2 $(WB_RTL) --top-module mk2_wb_top
 	verilator --lint-only -Wall -Irtl/mk2 $(WB_RTL) --top-module mk2_wb_top -GFIFO_DEPTH=2 -GSINK_DEPTH=2
 	verilator --lint-only -Wall -Irtl/mk2 $(WB_RTL) --top-module mk2_wb_top -GSINK_DEPTH=100
 	verilator --lint-only -Wall rtl/bus/mk2_wb_slave.v --top-module mk2_wb_slave
+	verilator --lint-only -Wall rtl/bus/wb_classic2pipe.v --top-module wb_classic2pipe
+	verilator --lint-only -Wall -Irtl/mk2 tb/bus/mk2_wb_classic_top.v rtl/bus/wb_classic2pipe.v $(WB_RTL) --top-module mk2_wb_classic_top
 	verilator --lint-only -Wall rtl/bus/uartbone.v --top-module uartbone
 	verilator --lint-only -Wall rtl/bus/uart_rx.v --top-module uart_rx
 	verilator --lint-only -Wall rtl/bus/uart_tx.v --top-module uart_tx
@@ -52,11 +66,12 @@ TEST_TARGETS += wb-test wb-formal
 wb-test: deps $(MK2WB) tools
 	$(call run_suite,$@,tb/bus/run-wb-test --sim $(MK2WB) --decode $(MK2DECODE) --out $(WB_DIR)/golden $(sort $(wildcard tb/mk2/scripts/*.bus)))
 
-# the slave: k-induction (unbounded) at k = 12; the sink: k = 6 at DEPTH = 4, covers 14 steps (the properties do not depend on
+# the slave: k-induction (unbounded) at k = 12; the classic-to-pipelined adapter at k = 10; the sink: k = 6 at DEPTH = 4, covers 14 steps (the properties do not depend on
 # the depth but the solver's time does)
 wb-formal: deps-formal
 	$(call run_suite,$@,bash -c 'tb/bus/formal-wb $(WB_DIR)/formal mk2_wb_slave 12 rtl/bus/mk2_wb_slave.v; \
-	  tb/bus/formal-wb $(WB_DIR)/formal mk2_trace_sink 14/6 rtl/bus/mk2_trace_sink.v rtl/common/ram_1r1w.v DEPTH=4')
+	  tb/bus/formal-wb $(WB_DIR)/formal mk2_trace_sink 14/6 rtl/bus/mk2_trace_sink.v rtl/common/ram_1r1w.v DEPTH=4; \
+	  tb/bus/formal-wb $(WB_DIR)/formal wb_classic2pipe 10 rtl/bus/wb_classic2pipe.v AW=4')
 
 # ---- UART-to-Wishbone bridge (LiteX UARTBone protocol): the Verilated board top on a pseudo-terminal,
 # driven by LiteX's own client (litex_server + RemoteClient/litex_cli from PyPI) ----

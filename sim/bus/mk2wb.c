@@ -3,8 +3,10 @@
  * Verilated mk2_wb_top (rtl/bus/mk2_wb_top.v: mk2_wb_slave + mk2_chip + mk2_trace_sink) driven by a
  * Wishbone B4 pipelined bus-functional master (this file); the script engine is sim/bus/mk2bus.c.
  *
- *   mk2wb SCRIPT [--trace F|-] [--capture F] [--waves F.fst] [--bus-log F] [--max-ticks N] [--no-expect]
+ *   mk2wb SCRIPT [--trace F|-] [--capture F] [--waves F.fst] [--bus-log F] [--max-ticks N] [--no-expect] [--classic]
  *
+ * --classic: a Wishbone classic master instead (for build/mk2wb-classic, whose top puts wb_classic2pipe in
+ * front of mk2_wb_top).
  * --no-expect: a read whose value differs from the script's expect is noted on stderr, not a failure (for
  * scripts whose values depend on the exact node clock of each bus cycle, tb/bus/wb-timing-dependent).
  * Exit 0: ran and every check held; 1: a check failed or the script is invalid; 2: usage; 3: a command
@@ -23,6 +25,7 @@ static mk2wb_shim *shim;
 static mk2wb_pins p;
 static uint64_t ticks, max_ticks;
 static FILE *buslog;
+static int classic;
 
 static void tick(void)
 {
@@ -71,6 +74,37 @@ static void wb_cycle(const mk2bus_req *q, int n, uint32_t *r)
     p.cyc = p.stb = 0;
 }
 
+/* --classic: a Wishbone B4 classic master (STB held until ACK, one request at a time, the next one of a
+ * block following in the clock after the ACK): for tb/bus/mk2_wb_classic_top (wb_classic2pipe) */
+static void wb_classic(const mk2bus_req *q, int n, uint32_t *r)
+{
+    p.cyc = 1;
+    for (int i = 0; i < n; i++) {
+        uint64_t t0 = ticks;
+        p.stb = 1;
+        p.we = q[i].we;
+        p.adr = q[i].adr;
+        p.dat_w = q[i].dat;
+        p.sel = q[i].sel;
+        for (;;) {
+            mk2wb_eval(shim, &p);
+            int done = p.ack || p.err;
+            if (p.ack && p.err) mk2bus_die(1, "wishbone: ACK and ERR together");
+            if (p.err) mk2bus_die(1, "wishbone: ERR for the request to word address 0x%x", q[i].adr);
+            if (done) {
+                if (r) r[i] = p.dat_r;
+                if (buslog)
+                    fprintf(buslog, "%s 0x%03x %08" PRIx32 " @%" PRIu64 "\n", q[i].we ? "wr" : "rd", q[i].adr,
+                            q[i].we ? q[i].dat : p.dat_r, ticks);
+            }
+            if (ticks - t0 >= ACK_TIMEOUT) mk2bus_die(1, "wishbone: no ACK within %llu node clocks", ACK_TIMEOUT);
+            tick();
+            if (done) break;
+        }
+    }
+    p.cyc = p.stb = 0;
+}
+
 /* power-up: the whole top in reset, pins at their idle levels */
 static void start(void)
 {
@@ -101,6 +135,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--bus-log") && i + 1 < argc) buslog_path = argv[++i];
         else if (!strcmp(argv[i], "--max-ticks") && i + 1 < argc) max_ticks = strtoull(argv[++i], NULL, 0);
         else if (!strcmp(argv[i], "--no-expect")) o.no_expect = 1;
+        else if (!strcmp(argv[i], "--classic")) classic = 1;
         else if (argv[i][0] != '-' && !script) script = argv[i];
         else return usage();
     }
@@ -116,7 +151,7 @@ int main(int argc, char **argv)
     }
     p.testb = 1;
     p.sel = 0xf;
-    mk2bus_transport t = {"mk2wb", wb_cycle, now, 0, idle, &p, tick, start, summary};
+    mk2bus_transport t = {"mk2wb", classic ? wb_classic : wb_cycle, now, 0, idle, &p, tick, start, summary};
     int rc = mk2bus_run(script, &t, &o);
     if (buslog) fclose(buslog);
     mk2wb_close(shim);
