@@ -54,6 +54,15 @@ def raw(pty):
     s.write(bytes([0x02, 1] + word(2 * 33)))
     r = rd(4)
     report("uartbone-fixed-write", r == bytes.fromhex("44444444"), "the last word of a fixed burst wins: %s" % r.hex())
+    # length 0 means 256 words (LiteX's 8-bit count wraps): a fixed burst of 256 reads
+    s.write(bytes([0x04, 0] + word(FILTER)))
+    r = rd(1024)
+    report("uartbone-length-0-is-256", r == bytes.fromhex("ffff1234") * 256,
+           "got %d bytes, %d of them words ffff1234" % (len(r), sum(r[i:i + 4] == bytes.fromhex("ffff1234")
+                                                             for i in range(0, len(r), 4))))
+    time.sleep(0.2)
+    extra = s.read(s.in_waiting) if s.in_waiting else b""
+    report("uartbone-length-0-no-more", extra == b"", "%d bytes after the 256 words" % len(extra))
     # an unknown command: its length and address are read and ignored, then the parser waits for a command
     s.write(bytes([0x07, 1] + word(FILTER)))
     s.write(bytes([0x02, 1] + word(FILTER)))
