@@ -8,7 +8,7 @@
 
 WB_DIR := $(BUILD)/wb
 MK2WB := $(BUILD)/mk2wb
-WB_RTL_OWN := rtl/bus/mk2_wb_top.v rtl/bus/mk2_wb_slave.v rtl/bus/mk2_trace_sink.v
+WB_RTL_OWN := rtl/bus/mk2_wb_top.v rtl/bus/mk2_wb_decoder.v rtl/bus/mk2_wb_slave.v rtl/bus/mk2_trace_sink.v
 WB_RTL = $(WB_RTL_OWN) $(sort $(wildcard rtl/mk2/*.v) $(wildcard rtl/common/*.v))
 WB_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Isim/bus -Itools/libmk2trace
 
@@ -50,6 +50,7 @@ wb-lint: deps
 	verilator --lint-only -Wall -Irtl/mk2 $(WB_RTL) --top-module mk2_wb_top -GSINK_DEPTH=100
 	verilator --lint-only -Wall rtl/bus/mk2_wb_slave.v --top-module mk2_wb_slave
 	verilator --lint-only -Wall rtl/bus/wb_classic2pipe.v --top-module wb_classic2pipe
+	verilator --lint-only -Wall rtl/bus/mk2_wb_decoder.v --top-module mk2_wb_decoder
 	verilator --lint-only -Wall -Irtl/mk2 tb/bus/mk2_wb_classic_top.v rtl/bus/wb_classic2pipe.v $(WB_RTL) --top-module mk2_wb_classic_top
 	verilator --lint-only -Wall rtl/bus/uartbone.v --top-module uartbone
 	verilator --lint-only -Wall rtl/bus/uart_rx.v --top-module uart_rx
@@ -66,12 +67,13 @@ TEST_TARGETS += wb-test wb-formal
 wb-test: deps $(MK2WB) tools
 	$(call run_suite,$@,tb/bus/run-wb-test --sim $(MK2WB) --decode $(MK2DECODE) --out $(WB_DIR)/golden $(sort $(wildcard tb/mk2/scripts/*.bus)))
 
-# the slave: k-induction (unbounded) at k = 12; the classic-to-pipelined adapter at k = 10; the sink: k = 6 at DEPTH = 4, covers 14 steps (the properties do not depend on
+# the slave: k-induction (unbounded) at k = 12; the classic-to-pipelined adapter and the decoder at k = 10; the sink: k = 6 at DEPTH = 4, covers 14 steps (the properties do not depend on
 # the depth but the solver's time does)
 wb-formal: deps-formal
 	$(call run_suite,$@,bash -c 'tb/bus/formal-wb $(WB_DIR)/formal mk2_wb_slave 12 rtl/bus/mk2_wb_slave.v; \
 	  tb/bus/formal-wb $(WB_DIR)/formal mk2_trace_sink 14/6 rtl/bus/mk2_trace_sink.v rtl/common/ram_1r1w.v DEPTH=4; \
-	  tb/bus/formal-wb $(WB_DIR)/formal wb_classic2pipe 10 rtl/bus/wb_classic2pipe.v AW=4')
+	  tb/bus/formal-wb $(WB_DIR)/formal wb_classic2pipe 10 rtl/bus/wb_classic2pipe.v AW=4; \
+	  tb/bus/formal-wb $(WB_DIR)/formal mk2_wb_decoder 10 rtl/bus/mk2_wb_decoder.v')
 
 # ---- UART-to-Wishbone bridge (LiteX UARTBone protocol): the Verilated board top on a pseudo-terminal,
 # driven by LiteX's own client (litex_server + RemoteClient/litex_cli from PyPI) ----

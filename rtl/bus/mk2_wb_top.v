@@ -1,6 +1,6 @@
 `default_nettype none
 // mk2_wb_top: the MultiKron II as one Wishbone B4 pipelined slave: mk2_wb_slave in front of mk2_chip's
-// processor pins, mk2_trace_sink on its network output, and the address decoder between them.
+// processor pins, mk2_trace_sink on its network output, and the address decoder (mk2_wb_decoder) between them.
 //
 // Address map (32-bit words; byte address = 4 * wb_adr_i; docs/integration.md):
 //   wb_adr_i[8] = 0: the chip, wb_adr_i[7:0] = {A6..A0, half}: byte 0x000 + 8*A + 4*half (mk2_wb_slave)
@@ -48,35 +48,16 @@ module mk2_wb_top #(
   reset_sync u_rst (.clk_i(clk_i), .rst_ni(rst_ni), .rst_no(rst_n));
   reset_sync u_chip_rst (.clk_i(clk_i), .rst_ni(chip_rst_n), .rst_no(slave_rst_n));
 
-  // ---------------------------------------------------------------- decoder
-  reg  [1:0] out_q, out_d;   // requests accepted and not yet answered
-  reg        tgt_q, tgt_d;   // their target: 1 = sink
-  wire       to_sink  = wb_adr_i[8];
-  wire       block    = out_q != 2'd0 && tgt_q != to_sink;
-  wire       s_stall, s_ack, s_err, k_stall, k_ack, k_err;
+  // ---------------------------------------------------------------- decoder (answers kept in order)
+  wire        to_sink = wb_adr_i[8];
+  wire        s_stb, s_stall, s_ack, s_err, k_stb, k_stall, k_ack, k_err;
   wire [31:0] s_dat, k_dat;
-  assign wb_stall_o = block || (to_sink ? k_stall : s_stall);
-  assign wb_ack_o   = s_ack || k_ack;
-  assign wb_err_o   = s_err || k_err;
-  assign wb_dat_o   = (s_ack || s_err) ? s_dat : k_dat;
-  wire       accept   = wb_cyc_i && wb_stb_i && !wb_stall_o;
-
-  always @* begin
-    out_d = out_q;
-    tgt_d = tgt_q;
-    if (!wb_cyc_i) out_d = 2'd0;
-    else out_d = out_q + {1'b0, accept} - {1'b0, wb_ack_o || wb_err_o};
-    if (accept) tgt_d = to_sink;
-  end
-  always @(posedge clk_i) begin
-    if (!rst_n) begin
-      out_q <= 2'd0;
-      tgt_q <= 1'b0;
-    end else begin
-      out_q <= out_d;
-      tgt_q <= tgt_d;
-    end
-  end
+  mk2_wb_decoder u_dec (
+    .clk_i(clk_i), .rst_ni(rst_n),
+    .wb_cyc_i(wb_cyc_i), .wb_stb_i(wb_stb_i), .to_b_i(to_sink),
+    .wb_stall_o(wb_stall_o), .wb_ack_o(wb_ack_o), .wb_err_o(wb_err_o), .wb_dat_o(wb_dat_o),
+    .a_stb_o(s_stb), .a_stall_i(s_stall), .a_ack_i(s_ack), .a_err_i(s_err), .a_dat_i(s_dat),
+    .b_stb_o(k_stb), .b_stall_i(k_stall), .b_ack_i(k_ack), .b_err_i(k_err), .b_dat_i(k_dat));
 
   // ---------------------------------------------------------------- the chip and its bus slave
   wire        startb, readb, writeb, holdb, ackb;
@@ -88,7 +69,7 @@ module mk2_wb_top #(
 
   mk2_wb_slave u_slave (
     .clk_i(clk_i), .rst_ni(slave_rst_n),
-    .wb_cyc_i(wb_cyc_i), .wb_stb_i(wb_stb_i && !to_sink && !block), .wb_we_i(wb_we_i),
+    .wb_cyc_i(wb_cyc_i), .wb_stb_i(s_stb), .wb_we_i(wb_we_i),
     .wb_adr_i(wb_adr_i[7:0]), .wb_dat_i(wb_dat_i), .wb_sel_i(wb_sel_i),
     .wb_stall_o(s_stall), .wb_ack_o(s_ack), .wb_err_o(s_err), .wb_dat_o(s_dat),
     .mk2_startb_o(startb), .mk2_readb_o(readb), .mk2_writeb_o(writeb), .mk2_holdb_o(holdb),
@@ -114,7 +95,7 @@ module mk2_wb_top #(
     .net_eom_i(eom), .net_rdy_o(netrdy),
     .chip_fifo_count_i(fifo_count), .chip_counter_phase_i(counter_phase), .chip_net_busy_i(net_busy),
     .chip_shadow_busy_i(shadow_busy),
-    .wb_cyc_i(wb_cyc_i), .wb_stb_i(wb_stb_i && to_sink && !block), .wb_we_i(wb_we_i),
+    .wb_cyc_i(wb_cyc_i), .wb_stb_i(k_stb), .wb_we_i(wb_we_i),
     .wb_adr_i(wb_adr_i[2:0]), .wb_dat_i(wb_dat_i), .wb_sel_i(wb_sel_i),
     .wb_stall_o(k_stall), .wb_ack_o(k_ack), .wb_err_o(k_err), .wb_dat_o(k_dat));
 
