@@ -28,7 +28,11 @@ FORMAL_SETS := \
   "fifo_contents_d2_bypass bmc 8 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=2 param:FULL_BYPASS=1 define:FORMAL_CONTENTS strip:rdata_o" \
   "fifo_cover_d8 cover 12 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=8 strip:rdata_o,head_o" \
   "network prove 4 mk2_network $(NET_V)" \
-  "network_cover cover 12 mk2_network $(NET_V)"
+  "network_cover cover 12 mk2_network $(NET_V)" \
+  "bus_if prove 4 mk2_bus_if $(BUS_V) strip:req_data_o" \
+  "bus_if_cover cover 10 mk2_bus_if $(BUS_V) strip:req_data_o" \
+  "counters prove 4 mk2_resource_counters $(CNT_V) strip:rdata_o,shadow_o" \
+  "counters_cover cover 8 mk2_resource_counters $(CNT_V) strip:rdata_o,shadow_o"
 
 # what make test runs (every set, as long as they fit in about 5 minutes on one core)
 FORMAL_QUICK := $(FORMAL_SETS)
