@@ -159,14 +159,20 @@ module mk2_bus_if (
 `ifdef FORMAL
   // Properties (make formal, docs/formal.md): the bus handshake of docs/decisions.md section 2, by
   // k-induction, with the chip's stall_i and every pin free.
+  // Assumptions about the other blocks become assertions when the chip harness (MK2_FORMAL_CHIP) checks them.
+`ifdef MK2_FORMAL_CHIP
+`define MK2_ENV assert
+`else
+`define MK2_ENV assume
+`endif
   reg past_valid_q = 1'b0;
   always @(posedge clk_i) past_valid_q <= 1'b1;
   // Every trace starts in reset, as the chip does at power-up.
   always @* if (!past_valid_q) assume(!rst_ni);
   // The WAITSTATE latch only changes in reset (mk2_chip); a reset pulse is not part of these properties.
-  reg f_ws_q = 1'b0;
-  always @(posedge clk_i) f_ws_q <= wait_state_i;
-  always @* if (past_valid_q && rst_ni) assume(wait_state_i == f_ws_q);
+  reg f_ws_q = 1'b0, f_rst_q = 1'b0;
+  always @(posedge clk_i) begin f_ws_q <= wait_state_i; f_rst_q <= rst_ni; end
+  always @* if (past_valid_q && rst_ni && f_rst_q) `MK2_ENV(wait_state_i == f_ws_q);
 
   // f_held: the strobe that started the current interaction has been low at every edge since.
   // f_age: edges since the start edge (1 after it, saturating at 7); f_stalled: the chip stalled it.

@@ -183,6 +183,12 @@ module mk2_network (
 
 `ifdef FORMAL
   // Properties (make formal, docs/formal.md): framing of every byte on the pins, by k-induction.
+  // Assumptions about the other blocks become assertions when the chip harness (MK2_FORMAL_CHIP) checks them.
+`ifdef MK2_FORMAL_CHIP
+`define MK2_ENV assert
+`else
+`define MK2_ENV assume
+`endif
   reg past_valid_q = 1'b0;
   always @(posedge clk_i) past_valid_q <= 1'b1;
   // Every trace starts in reset, as the chip does at power-up.
@@ -190,7 +196,7 @@ module mk2_network (
 
   // The chip around it: a software reset always truncates; the FIFO head stays while the FIFO is not
   // empty and nothing removes it (only the network's pop, a truncation or a software reset do).
-  always @* if (soft_reset_i) assume(truncate_i);
+  always @* if (soft_reset_i) `MK2_ENV(truncate_i);
   // (combinational, so that they hold in the last step of a trace too)
   reg f_head_kept_q = 1'b0, f_head_resource_q = 1'b0;
   always @(posedge clk_i) begin
@@ -198,8 +204,8 @@ module mk2_network (
     f_head_resource_q <= head_i[160];
   end
   always @* if (past_valid_q && rst_ni && f_head_kept_q) begin
-    assume(fifo_count_i != 8'd0);
-    assume(head_i[160] == f_head_resource_q);
+    `MK2_ENV(fifo_count_i != 8'd0);
+    `MK2_ENV(head_i[160] == f_head_resource_q);
   end
 
   // f_taken: bytes of the current sample taken so far; f_resource: its type, the head's 161st bit when

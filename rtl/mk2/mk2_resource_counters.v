@@ -272,12 +272,18 @@ module mk2_resource_counters (
 `ifdef FORMAL
   // Properties (make formal, docs/formal.md): saturation of every counter and pair, NOP fields, busy
   // shadows, by k-induction. f_j / f_p: one counter and one pair chosen by the solver (so every one of them).
+  // Assumptions about the other blocks become assertions when the chip harness (MK2_FORMAL_CHIP) checks them.
+`ifdef MK2_FORMAL_CHIP
+`define MK2_ENV assert
+`else
+`define MK2_ENV assume
+`endif
   reg past_valid_q = 1'b0;
   always @(posedge clk_i) past_valid_q <= 1'b1;
   // Every trace starts in reset, as the chip does at power-up.
   always @* if (!past_valid_q) assume(!rst_ni);
   // The sampler never copies into busy shadows (it refuses a Resource sample then).
-  always @* if (rst_ni) assume(!(shadow_copy_i && busy_q));
+  always @* if (rst_ni) `MK2_ENV(!(shadow_copy_i && busy_q));
 
   (* anyconst *) reg [3:0] f_j;
   (* anyconst *) reg [2:0] f_p;

@@ -242,6 +242,27 @@ module rems_ratio #(
     // once E > 0 the denominator's leading one is the leftmost bit
     assert(exp_q == 5'd0 || td_q[31]);
     assert(exp_q <= 5'd0 + (33 - MANT));
+    // (k-induction) the bits below the incrementer are a thermometer set by the shifts: E = 0 or 1 means no
+    // shift yet, E = s + 1 after s shifts; a saturated numerator is all ones
+    assert((low_q & (low_q + 32'd1)) == 32'd0);
+    assert((exp_q == 5'd0) == !td_q[31]);
+    assert(low_q == ((exp_q == 5'd0) ? LOW_RESET : (LOW_RESET >> (exp_q - 5'd1))));
+    if (nsat_q) assert(&tn_q);
+  end
+  // never wraps: once the denominator register is all ones with the incrementer at bit 0 (D = 2^32-1) it
+  // stays so until a clear; the numerator, saturated, stays all ones until a clear
+  reg f_dfull_q = 1'b0, f_nsat_q = 1'b0;
+  always @(posedge clk_i) begin
+    f_dfull_q <= rst_ni && !clear_i && &td_q && inc_q[0];
+    f_nsat_q  <= rst_ni && !clear_i && nsat_q;
+  end
+  always @* if (past_valid_q && rst_ni) begin
+    if (f_dfull_q) assert(&td_q && inc_q[0] && report_o[2*MANT+3 -: 5] == 5'd0 + (33 - MANT));
+    if (f_nsat_q) assert(nsat_q && &report_o[MANT-1:0]);
+  end
+  always @* if (past_valid_q && rst_ni) begin
+    // (D = 2^32-1 is 2^32 events away from reset: beyond any bounded search; the induction covers it)
+    cover(exp_q == 5'd1 && tn_q[31]);
   end
 `endif
 endmodule
