@@ -39,14 +39,17 @@ FORMAL_SETS := \
   "ratio_m14 prove 4 rems_ratio $(RATIO_V) param:MANT=14" \
   "ratio_cover cover 36 rems_ratio $(RATIO_V) param:MANT=6"
 
-# Chip level (tb: the `ifdef FORMAL block at the end of mk2_chip): conservation and Tables B3a/B3b with every
-# block's environment assumption asserted. The whole chip is slow for z3 (about 25 s a step at depth 9), so
-# it is bounded, shallow, and only in make formal.
+# Chip level (the `ifdef FORMAL block at the end of mk2_chip): conservation and Tables B3a/B3b with every
+# block's environment assumption asserted, by k-induction at FIFO_DEPTH 2, 8 and 16 (about 2 minutes each, so
+# make formal only).
 CHIP_V := rtl/mk2/mk2_bus_if.v rtl/mk2/mk2_chip.v rtl/mk2/mk2_fifo.v rtl/mk2/mk2_network.v rtl/mk2/mk2_regs.v \
   rtl/mk2/mk2_resource_counters.v rtl/mk2/mk2_sampler.v rtl/mk2/mk2_timestamp.v rtl/common/ram_1r1w.v \
   rtl/common/reset_sync.v rtl/common/sync_edge.v
+CHIP_OPT := define:MK2_FORMAL_CHIP strip:data_o,test_o,data_oe_o
 FORMAL_CHIP_SETS := \
-  "chip_d2 bmc 8 mk2_chip $(CHIP_V) param:FIFO_DEPTH=2 define:MK2_FORMAL_CHIP strip:data_o,test_o,data_oe_o"
+  "chip_d2 prove 4 mk2_chip $(CHIP_V) param:FIFO_DEPTH=2 $(CHIP_OPT)" \
+  "chip_d8 prove 4 mk2_chip $(CHIP_V) param:FIFO_DEPTH=8 $(CHIP_OPT)" \
+  "chip_d16 prove 4 mk2_chip $(CHIP_V) param:FIFO_DEPTH=16 $(CHIP_OPT)"
 
 # what make test runs: every block-level set (the chip-level set is make formal only)
 FORMAL_QUICK := $(FORMAL_SETS)

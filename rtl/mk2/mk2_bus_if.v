@@ -197,6 +197,12 @@ module mk2_bus_if (
     if (state_q == ST_EXEC && !f_stalled_q) assert(f_age_q == 3'd1 + f_w);
     if (state_q != ST_IDLE) assert(f_age_q != 3'd0);
     assert(ackb_o == (state_q != ST_ACK));
+    // the latched class is at most one class, of the latched direction (for the chip-level induction)
+    assert((class_q & (class_q - 8'd1)) == 8'd0);
+    if (class_q[CLASS_READ_COPY] || class_q[CLASS_READ_NO_COPY]) assert(!write_q);
+    if (class_q & ~((8'd1 << CLASS_READ_COPY) | (8'd1 << CLASS_READ_NO_COPY))) assert(write_q);
+    if (class_q[CLASS_SAMPLE]) assert(addr_q[6:5] == 2'b11);
+    if (class_q[CLASS_READ_COPY]) assert(addr_q[6:4] == 3'b100);
     assert(rd_ack_o == (!ackb_o && !write_q));
   end
 
