@@ -1,18 +1,68 @@
-# Formal proofs: bounded model checks of every `ifdef FORMAL block (yosys + yosys-smtbmc + z3).
+# Formal proofs of the `ifdef FORMAL properties at the end of the RTL modules (yosys + yosys-smtbmc + z3).
 #
-#   make formal   every job below; each prints PASS or FAIL, counted by scripts/run-suite (in make test)
+#   make formal         every property set: k-induction proofs, bounded checks, covers (docs/formal.md)
+#   make formal-quick   the subset that `make test` runs (about 5 minutes on one core)
+#   make formal-one SET=NAME   one set by name
 #
-# module, depth, files: depths reach past the longest sequence each property needs (a network sample of
-# 20 bytes is 40 node clocks; the FIFO fills in 8 pushes); each proof ends within a minute on one core
-FORMAL_DIR := $(BUILD)/formal
-FORMAL_JOBS := \
-  "mk2_fifo 12 rtl/mk2/mk2_fifo.v rtl/common/ram_1r1w.v" \
-  "mk2_network 24 rtl/mk2/mk2_network.v strip:data_o,parity_o,eom_o" \
-  "mk2_bus_if 24 rtl/mk2/mk2_bus_if.v strip:rdata_o,req_data_o" \
-  "mk2_resource_counters 10 rtl/mk2/mk2_resource_counters.v"
-FORMAL_RUN = bash -c 'rc=0; for j in $(FORMAL_JOBS); do scripts/formal-bmc $(FORMAL_DIR) $$j || rc=1; done; exit $$rc'
+# One set a line: NAME MODE K TOP FILE... [param:P=V] [define:D] [strip:PORT,...] (scripts/formal-run).
+# MODE prove = k-induction at k = K; bmc = bounded to depth K from reset; cover = every cover within K steps.
+# Each prints "NAME: proven (k-induction, k=N)" / "NAME: bounded to depth N" / "NAME: covered N/N" /
+# "NAME: FAILED ..." with the counterexample VCD under build/formal/, and a PASS/FAIL line for run-suite.
+# The solver runs one set at a time (never run these with make -j on a shared machine).
+.PHONY: formal formal-quick formal-one deps-formal
 
-.PHONY: formal
-TEST_TARGETS += formal
+FORMAL_DIR := $(BUILD)/formal
+# file lists from mk/files.mk
+RATIO_V = $(RATIO_RTL)
+
+FIFO_V := rtl/mk2/mk2_fifo.v rtl/common/ram_1r1w.v
+NET_V  := rtl/mk2/mk2_network.v
+BUS_V  := rtl/mk2/mk2_bus_if.v
+CNT_V  := rtl/mk2/mk2_resource_counters.v
+
+FORMAL_SETS := \
+  "fifo_d2 prove 4 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=2 strip:rdata_o,head_o" \
+  "fifo_d8 prove 4 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=8 strip:rdata_o,head_o" \
+  "fifo_d16 prove 4 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=16 strip:rdata_o,head_o" \
+  "fifo_contents_d2_headonly bmc 8 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=2 param:FULL_BYPASS=0 define:FORMAL_CONTENTS strip:rdata_o" \
+  "fifo_contents_d2_bypass bmc 8 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=2 param:FULL_BYPASS=1 define:FORMAL_CONTENTS strip:rdata_o" \
+  "fifo_cover_d8 cover 12 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=8 strip:rdata_o,head_o" \
+  "network prove 4 mk2_network $(NET_V)" \
+  "network_cover cover 12 mk2_network $(NET_V)" \
+  "bus_if prove 4 mk2_bus_if $(BUS_V) strip:req_data_o" \
+  "bus_if_cover cover 10 mk2_bus_if $(BUS_V) strip:req_data_o" \
+  "counters prove 4 mk2_resource_counters $(CNT_V) strip:rdata_o,shadow_o" \
+  "counters_cover cover 8 mk2_resource_counters $(CNT_V) strip:rdata_o,shadow_o" \
+  "sampler_b3a prove 4 mk2_sampler rtl/mk2/mk2_sampler.v" \
+  "sampler_cover cover 8 mk2_sampler rtl/mk2/mk2_sampler.v" \
+  "ratio_m6 prove 4 rems_ratio $(RATIO_V) param:MANT=6" \
+  "ratio_m14 prove 4 rems_ratio $(RATIO_V) param:MANT=14" \
+  "ratio_cover cover 36 rems_ratio $(RATIO_V) param:MANT=6"
+
+# Chip level (the `ifdef FORMAL block at the end of mk2_chip): conservation and Tables B3a/B3b with every
+# block's environment assumption asserted, by k-induction at FIFO_DEPTH 2, 8 and 16 (about 2 minutes each, so
+# make formal only).
+CHIP_V = $(MK2_RTL)
+CHIP_OPT := define:MK2_FORMAL_CHIP strip:data_o,test_o,data_oe_o
+FORMAL_CHIP_SETS := \
+  "chip_d2 prove 4 mk2_chip $(CHIP_V) param:FIFO_DEPTH=2 $(CHIP_OPT)" \
+  "chip_d8 prove 4 mk2_chip $(CHIP_V) param:FIFO_DEPTH=8 $(CHIP_OPT)" \
+  "chip_d16 prove 4 mk2_chip $(CHIP_V) param:FIFO_DEPTH=16 $(CHIP_OPT)"
+
+# what make test runs: every block-level set (the chip-level set is make formal only)
+FORMAL_QUICK := $(FORMAL_SETS)
+
+deps-formal: deps
+	@missing=""; for p in yosys z3; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "deps-formal: installing$$missing"; SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
+
 formal: deps-formal
-	$(call run_suite,formal,$(FORMAL_RUN))
+	$(call run_suite,formal,scripts/formal-sets $(FORMAL_DIR) $(FORMAL_SETS) $(FORMAL_CHIP_SETS))
+
+TEST_TARGETS += formal-quick
+formal-quick: deps-formal
+	$(call run_suite,formal-quick,scripts/formal-sets $(FORMAL_DIR) $(FORMAL_QUICK))
+
+formal-one: deps-formal
+	@FORMAL_ONLY=$(SET) scripts/formal-sets $(FORMAL_DIR) $(FORMAL_SETS) $(FORMAL_CHIP_SETS)

@@ -157,19 +157,85 @@ module mk2_bus_if (
   assign start_index_o = is_write ? cpu_encoded : addr_i[2:0];
 
 `ifdef FORMAL
+  // Properties (make formal, docs/formal.md): the bus handshake of docs/decisions.md section 2, by
+  // k-induction, with the chip's stall_i and every pin free.
+  // Assumptions about the other blocks become assertions when the chip harness (MK2_FORMAL_CHIP) checks them.
+`ifdef MK2_FORMAL_CHIP
+`define MK2_ENV assert
+`else
+`define MK2_ENV assume
+`endif
   reg past_valid_q = 1'b0;
   always @(posedge clk_i) past_valid_q <= 1'b1;
   // Every trace starts in reset, as the chip does at power-up.
   always @* if (!past_valid_q) assume(!rst_ni);
+  // The WAITSTATE latch only changes in reset (mk2_chip); a reset pulse is not part of these properties.
+  reg f_ws_q = 1'b0, f_rst_q = 1'b0;
+  always @(posedge clk_i) begin f_ws_q <= wait_state_i; f_rst_q <= rst_ni; end
+  always @* if (past_valid_q && rst_ni && f_rst_q) `MK2_ENV(wait_state_i == f_ws_q);
+
+  // f_held: the strobe that started the current interaction has been low at every edge since.
+  // f_age: edges since the start edge (1 after it, saturating at 7); f_stalled: the chip stalled it.
+  reg       f_held_q = 1'b0, f_stalled_q = 1'b0;
+  reg [2:0] f_age_q = 3'd0;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin f_held_q <= 1'b0; f_age_q <= 3'd0; f_stalled_q <= 1'b0; end
+    else if (start) begin f_held_q <= 1'b1; f_age_q <= 3'd1; f_stalled_q <= 1'b0; end
+    else begin
+      if (!strobe_active) f_held_q <= 1'b0;
+      if (f_age_q != 3'd7 && f_age_q != 3'd0) f_age_q <= f_age_q + 3'd1;
+      if (req_o && stall_i) f_stalled_q <= 1'b1;
+    end
+  end
+  wire [2:0] f_w = {2'b00, wait_state_i};
+
+  always @* if (past_valid_q && rst_ni) begin
+    // no second interaction from a strobe held low
+    if (f_held_q) assert(!start && !armed_q);
+    // uncontended latency: the action is attempted at edge s+1+W (D2.3)
+    if (state_q == ST_WAIT) assert(wait_state_i && f_age_q == 3'd1);
+    if (state_q == ST_EXEC && !f_stalled_q) assert(f_age_q == 3'd1 + f_w);
+    if (state_q != ST_IDLE) assert(f_age_q != 3'd0);
+    assert(ackb_o == (state_q != ST_ACK));
+    // the latched class is at most one class, of the latched direction (for the chip-level induction)
+    assert((class_q & (class_q - 8'd1)) == 8'd0);
+    if (class_q[CLASS_READ_COPY] || class_q[CLASS_READ_NO_COPY]) assert(!write_q);
+    if (class_q & ~((8'd1 << CLASS_READ_COPY) | (8'd1 << CLASS_READ_NO_COPY))) assert(write_q);
+    if (class_q[CLASS_SAMPLE]) assert(addr_q[6:5] == 2'b11);
+    if (class_q[CLASS_READ_COPY]) assert(addr_q[6:4] == 3'b100);
+    assert(rd_ack_o == (!ackb_o && !write_q));
+  end
+
   always @(posedge clk_i) begin
     if (past_valid_q && rst_ni && $past(rst_ni)) begin
-      // ACKB is only ever asserted after an attempted action completed or while held.
+      // ACKB is only ever asserted at an edge where the attempted action completed
       if (!ackb_o && $past(ackb_o)) assert($past(state_q) == ST_EXEC && !$past(stall_i));
-      // A strobe held low never starts a second interaction: starting disarms.
-      if ($past(start)) assert(!armed_q);
+      // ... at edge s+1+W when nothing stalled it (ACKB low after edge s+1+W, D2.3)
+      if (!ackb_o && $past(ackb_o) && !$past(f_stalled_q)) assert(f_age_q == 3'd2 + f_w);
+      // a stall delays ACKB by one clock per stalled edge: nothing happens at a stalled edge
+      if ($past(req_o && stall_i)) assert(req_o && ackb_o);
+      // ACKB low for exactly one node clock unless HOLDB holds it (D2.5)
+      if (!$past(ackb_o) && $past(holdb_i)) assert(ackb_o);
+      if (!$past(ackb_o) && !$past(holdb_i)) assert(!ackb_o);
+      // read data stable while ACKB is low
+      if (!$past(ackb_o) && !ackb_o) assert(rdata_o == $past(rdata_o) && rd_ack_o == $past(rd_ack_o));
+      // strobes are ignored while an interaction runs: the latched request does not change
+      if (($past(state_q) == ST_WAIT || $past(state_q) == ST_EXEC || ($past(state_q) == ST_ACK && !$past(holdb_i))))
+        assert(!$past(start) && addr_q == $past(addr_q) && data_q == $past(data_q) && write_q == $past(write_q)
+               && class_q == $past(class_q) && cpu_q == $past(cpu_q));
+      // a start latches the pins
+      if ($past(start)) assert(addr_q == $past(addr_i) && write_q == $past(readb_i) && !armed_q);
       // With no wait states the action is attempted on the edge after the start.
       if ($past(start) && !$past(wait_state_i)) assert(state_q == ST_EXEC);
     end
+  end
+
+  // covers: ACKB held by HOLDB for two clocks, a stalled action, back-to-back starts at the ACKB edge
+  always @(posedge clk_i) if (past_valid_q && rst_ni && $past(rst_ni, 3)) begin
+    cover(!ackb_o && !$past(ackb_o) && !$past(ackb_o, 2));
+    cover(!ackb_o && $past(f_stalled_q));
+    cover($past(start) && $past(state_q) == ST_ACK);
+    cover(!ackb_o && $past(ackb_o) && wait_state_i && !$past(f_stalled_q));
   end
 `endif
 endmodule

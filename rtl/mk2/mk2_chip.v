@@ -228,5 +228,71 @@ module mk2_chip #(
 
   // wait_count is visible through reads of address 5; nothing else needs it here.
   wire unused_ok = &{1'b0, wait_count, ts_level_unused};
+`ifdef FORMAL
+  // Chip-level properties (make formal, docs/formal.md; bounded): sample conservation and the rows of
+  // Tables B3a/B3b, outside test mode and with the hybrid link off. Built with MK2_FORMAL_CHIP, so that
+  // what each block's own proof assumes about its neighbours is asserted here.
+  reg f_past_valid_q = 1'b0;
+  always @(posedge clk_i) f_past_valid_q <= 1'b1;
+  always @* if (!f_past_valid_q) assume(!rst_ni);
+  always @* assume(testb_i && HW_TRIGGER == 0);
+
+  // Harness counters, 16 bits (far more samples than any bounded trace can hold), cleared by a hardware
+  // reset (which empties the chip). sent: EOM bytes taken where NETCLK rises; flushed: samples inside
+  // when a software reset cuts them (less one whose EOM byte is taken at that very edge).
+  wire        f_sample_act = act && req_class[CLASS_SAMPLE];
+  wire        f_eom_taken  = !netclk_o && !fifodab_o && net_eom_o;
+  wire [15:0] f_inside     = {8'd0, fifo_count} + {15'd0, counter_phase};
+  reg  [15:0] f_accepted_q = 16'd0, f_sent_q = 16'd0, f_discarded_q = 16'd0, f_flushed_q = 16'd0;
+  always @(posedge clk_i) begin
+    if (!rst_n) begin
+      f_accepted_q <= 16'd0; f_sent_q <= 16'd0; f_discarded_q <= 16'd0; f_flushed_q <= 16'd0;
+    end else begin
+      f_accepted_q  <= f_accepted_q + {15'd0, f_sample_act};
+      f_sent_q      <= f_sent_q + {15'd0, f_eom_taken};
+      f_discarded_q <= f_discarded_q + {15'd0, discard};
+      if (soft_reset) f_flushed_q <= f_flushed_q + f_inside - {15'd0, f_eom_taken};
+    end
+  end
+  always @* if (f_past_valid_q && rst_n) begin
+    // samples accepted = sent + discarded as overruns + inside + flushed by a software reset
+    assert(f_accepted_q == f_sent_q + f_discarded_q + f_inside + f_flushed_q);
+    // the FIFO is never written when full, never read when empty
+    assert(!(push && fifo_full));
+    assert(!(net_pop && fifo_count == 8'd0));
+  end
+
+  // Table B3a (sample write at an edge where it is attempted) and Table B3b (read-with-copy)
+  wire f_sample_req = req && req_class[CLASS_SAMPLE];
+  wire f_no_room    = fifo_full || (req_addr[4] && shadow_busy);
+  always @* if (f_past_valid_q && rst_n) begin
+    if (f_sample_req && !f_no_room)                    assert(act && push && !discard && shadow_copy == req_addr[4]);
+    if (f_sample_req && f_no_room && wait_on_overrun)  assert(stall && !push && !discard);
+    if (f_sample_req && f_no_room && !wait_on_overrun) assert(act && !push && discard && !shadow_copy);
+    if (req && req_class[CLASS_READ_COPY] && shadow_busy && read_wait) assert(stall);
+    if (req && req_class[CLASS_READ_COPY] && !(shadow_busy && read_wait)) assert(!stall);
+  end
+  always @(posedge clk_i) if (f_past_valid_q && rst_n && $past(rst_n) && !$past(soft_reset)) begin
+    // a discard sets the flag(s) Table B3a names and adds one to the Overrun Error Counter
+    if ($past(f_sample_req && f_no_room && !wait_on_overrun)) begin
+      assert(fifo_pending == ($past(fifo_pending) || $past(fifo_full)));
+      assert(shadow_pending == ($past(shadow_pending) || ($past(req_addr[4]) && $past(shadow_busy))));
+      assert(dbg_overrun_count_o == $past(dbg_overrun_count_o) + 32'd1);
+    end
+    // a taken sample carries the pending flags and clears them
+    if ($past(f_sample_req && !f_no_room)) assert(!fifo_pending && !shadow_pending);
+  end
+  // a wait adds one to the Wait Error Counter (two edges later, through its pending register)
+  always @(posedge clk_i) if (f_past_valid_q && rst_n && $past(rst_n, 2) && !$past(soft_reset) && !$past(soft_reset, 2)
+                              && !$past(reg_act && req_write && (req_addr == `MK2_ADDR_WAIT_COUNT)) && $past(req && stall, 2))
+    assert(wait_count == $past(wait_count) + 32'd1);
+
+  // covers: FIFO full, both error flags pending, a Resource sample waiting on busy shadows
+  always @* if (f_past_valid_q && rst_n) begin
+    cover(fifo_full);
+    cover(fifo_pending && shadow_pending);
+    cover(f_sample_req && req_addr[4] && shadow_busy && !fifo_full && wait_on_overrun);
+  end
+`endif
 endmodule
 `default_nettype wire

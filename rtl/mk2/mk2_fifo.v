@@ -128,17 +128,75 @@ module mk2_fifo #(
   assign rdata_o = rdata;
 
 `ifdef FORMAL
+  // Properties (make formal, tb/formal/README in docs/formal.md): occupancy by k-induction at FIFO_DEPTH
+  // 2, 8 and 16; entry order and contents by a bounded check (the RAM contents are not visible here).
+  // Assumptions about the other blocks become assertions when the chip harness (MK2_FORMAL_CHIP) checks them.
+`ifdef MK2_FORMAL_CHIP
+`define MK2_ENV assert
+`else
+`define MK2_ENV assume
+`endif
   reg past_valid_q = 1'b0;
   always @(posedge clk_i) past_valid_q <= 1'b1;
   // Every trace starts in reset, as the chip does at power-up.
   always @* if (!past_valid_q) assume(!rst_ni);
+  // The caller never pushes into a full FIFO (mk2_sampler checks full_o; the chip harness proves it).
+  always @* if (rst_ni) `MK2_ENV(!(push_i && full_o));
+
+  // Occupancy: count_q is the number of entries between the read and the write pointer.
+  wire [7:0] f_used = (wr_ptr_q >= rd_ptr_q) ? {{(8-PTR_W){1'b0}}, wr_ptr_q - rd_ptr_q}
+                    : FIFO_DEPTH[7:0] - {{(8-PTR_W){1'b0}}, rd_ptr_q - wr_ptr_q};
+  always @* if (past_valid_q && rst_ni) begin
+    assert({{(8-PTR_W){1'b0}}, wr_ptr_q} < FIFO_DEPTH[7:0]);
+    assert({{(8-PTR_W){1'b0}}, rd_ptr_q} < FIFO_DEPTH[7:0]);
+    assert(count_q <= FIFO_DEPTH[7:0]);
+    assert(full_q == (count_q == FIFO_DEPTH[7:0]));
+    assert(count_q == ((wr_ptr_q == rd_ptr_q && full_q) ? FIFO_DEPTH[7:0] : f_used));
+    assert(count_o == count_q && full_o == full_q);
+  end
   always @(posedge clk_i) begin
-    if (rst_ni) assume(!(push_i && full_o));
-    if (past_valid_q && rst_ni) begin
-      assert(count_q <= FIFO_DEPTH[7:0]);
-      if (count_q != 8'd0 && wr_ptr_q == rd_ptr_q) assert(count_q == FIFO_DEPTH[7:0]);
-      assert(full_q == (count_q == FIFO_DEPTH[7:0]));
+    if (past_valid_q && rst_ni && $past(rst_ni) && !$past(flush_i)) begin
+      // never read when empty: a pop of an empty FIFO changes nothing
+      if ($past(pop_i) && $past(count_q) == 8'd0 && !$past(push_i))
+        assert(count_q == 8'd0 && rd_ptr_q == $past(rd_ptr_q));
+      // count follows push and pop one for one
+      assert(count_q == $past(count_q) + {7'd0, $past(push_i)} - {7'd0, $past(do_pop)});
     end
+    if (past_valid_q && rst_ni && $past(rst_ni) && $past(flush_i)) assert(count_q == 8'd0);
+  end
+
+`ifdef FORMAL_CONTENTS
+  // Contents (bounded): an entry pushed into an arbitrary slot comes out as the head with the value pushed,
+  // once every entry before it has been popped. f_slot and its data are chosen by the solver.
+  (* anyconst *) reg [PTR_W-1:0] f_slot;
+  reg [160:0] f_data_q = 161'd0;
+  reg         f_in_q = 1'b0;          // the tracked entry is in the FIFO
+  reg         f_new_q = 1'b0;         // it was pushed at the last edge (the low bits follow one edge later)
+  always @(posedge clk_i) begin
+    f_new_q <= 1'b0;
+    if (!rst_ni || flush_i) f_in_q <= 1'b0;
+    else begin
+      if (do_pop && rd_ptr_q == f_slot && f_in_q) f_in_q <= 1'b0;
+      if (push_i && wr_ptr_q == f_slot) begin f_in_q <= 1'b1; f_data_q <= entry_i; f_new_q <= 1'b1; end
+    end
+  end
+  always @* assume({{(8-PTR_W){1'b0}}, f_slot} < FIFO_DEPTH[7:0]);
+  always @* if (past_valid_q && rst_ni && f_in_q) begin
+    if (rd_ptr_q == f_slot && count_q != 8'd0) begin
+      assert(head_o[160:152] == f_data_q[160:152]);
+      if (FULL_BYPASS != 0 || !f_new_q) assert(head_o == f_data_q);
+    end
+  end
+
+`endif
+
+  // covers: full, and empty again after being full
+  reg f_was_full_q = 1'b0;
+  always @(posedge clk_i) if (full_q) f_was_full_q <= 1'b1;
+  always @* if (past_valid_q && rst_ni) begin
+    cover(full_o);
+    cover(f_was_full_q && count_q == 8'd0);
+    cover(push_i && pop_i && count_q != 8'd0);
   end
 `endif
 endmodule

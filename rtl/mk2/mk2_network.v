@@ -185,22 +185,91 @@ module mk2_network (
   assign counter_phase_o  = in_counters;
 
 `ifdef FORMAL
+  // Properties (make formal, docs/formal.md): framing of every byte on the pins, by k-induction.
+  // Assumptions about the other blocks become assertions when the chip harness (MK2_FORMAL_CHIP) checks them.
+`ifdef MK2_FORMAL_CHIP
+`define MK2_ENV assert
+`else
+`define MK2_ENV assume
+`endif
   reg past_valid_q = 1'b0;
   always @(posedge clk_i) past_valid_q <= 1'b1;
   // Every trace starts in reset, as the chip does at power-up.
   always @* if (!past_valid_q) assume(!rst_ni);
+
+  // The chip around it: a software reset always truncates; the FIFO head stays while the FIFO is not
+  // empty and nothing removes it (only the network's pop, a truncation or a software reset do).
+  always @* if (soft_reset_i) `MK2_ENV(truncate_i);
+  // (combinational, so that they hold in the last step of a trace too)
+  reg f_head_kept_q = 1'b0, f_head_resource_q = 1'b0;
+  always @(posedge clk_i) begin
+    f_head_kept_q     <= rst_ni && fifo_count_i != 8'd0 && !pop_o && !truncate_i;
+    f_head_resource_q <= head_i[160];
+  end
+  always @* if (past_valid_q && rst_ni && f_head_kept_q) begin
+    `MK2_ENV(fifo_count_i != 8'd0);
+    `MK2_ENV(head_i[160] == f_head_resource_q);
+  end
+
+  // f_taken: bytes of the current sample taken so far; f_resource: its type, the head's 161st bit when
+  // its first byte was presented. Both count from the pins' point of view, independently of index_q.
+  reg [6:0] f_taken_q = 7'd0;
+  reg       f_resource_q = 1'b0;
+  always @(posedge clk_i) begin
+    if (!rst_ni || truncate_i) f_taken_q <= 7'd0;
+    else if (taking) f_taken_q <= eom_q ? 7'd0 : f_taken_q + 7'd1;
+    if (rst_ni && present_edge && can_present && f_taken_q == 7'd0 && !truncate_i) f_resource_q <= resource;
+  end
+
+  always @* if (past_valid_q && rst_ni) begin
+    // parity is odd over N7..N0 and ODD_PARITY, whatever is on the pins
+    assert(^{data_o, parity_o} == 1'b1);
+    // EOM exactly on byte 20 of a Trace sample and byte 84 of a Resource sample: a byte on the pins while
+    // NETCLK is low is taken where it rises (after that edge the pins still show it until the next fall)
+    if (!fifodab_o && !netclk_o)
+      assert(eom_o == ((f_taken_q == 7'd19 && !f_resource_q) || (f_taken_q == 7'd83 && f_resource_q)));
+    if (fifodab_o) assert(!eom_o && data_o == 8'd0);
+    // invariants: the index is the byte count; counter bytes belong to a Resource sample
+    assert(index_q == f_taken_q);
+    assert(index_q <= LAST_RESOURCE_BYTE);
+    if (index_q > LAST_TRACE_BYTE) assert(f_resource_q);
+    if (index_q != 7'd0 || (presented_q && !netclk_o)) assert(in_counters || resource == f_resource_q);
+    // while bytes 1-20 are on their way the head has been kept since the last edge (for the induction)
+    if (!in_counters && (index_q != 7'd0 || (presented_q && !netclk_o))) assert(f_head_kept_q);
+    // the counter-byte select registers track the index (timing only; nothing at the pins)
+    assert(counter_sel_next_q == counter_sel_q + 6'd1);
+    assert(counter_sel_q == index_q[5:0] - FIRST_COUNTER_BYTE[5:0]);
+    // a byte of the FIFO head is only taken while the FIFO holds it: never a pop of an empty FIFO
+    if (presented_q && !netclk_o && !in_counters) assert(fifo_count_i != 8'd0);
+    if (pop_o) assert(fifo_count_i != 8'd0);
+  end
+
   always @(posedge clk_i) begin
     if (past_valid_q && rst_ni && $past(rst_ni)) begin
       // FIFODAB only changes where NETCLK falls (or when a reset cuts the sample short).
       if (fifodab_o != $past(fifodab_o) && !$past(truncate_i)) assert(!netclk_o);
-      // A byte is never offered while NETRDY was low.
-      if (!fifodab_o && $past(fifodab_o)) assert($past(netrdy_i));
-      assert(index_q <= LAST_RESOURCE_BYTE);
-      // the counter-byte select registers track the index (timing only; nothing at the pins)
-      assert(counter_sel_next_q == counter_sel_q + 6'd1);
-      if (index_q >= FIRST_COUNTER_BYTE) assert(counter_sel_q == index_q[5:0] - FIRST_COUNTER_BYTE[5:0]);
+      // D6.2: NETRDY is sampled at the present edge (NETCLK falls); a byte is on the pins at the next
+      // NETCLK rise only if NETRDY (and OUTDISB) were high at that present edge.
+      if (!fifodab_o && !netclk_o) assert($past(netrdy_i) && $past(outdisb_i));
+      // A byte leaves on every NETCLK period while NETRDY is high and a sample waits (network enabled, no
+      // read-without-copy hold, no truncation).
+      if ($past(present_edge) && $past(netrdy_i) && $past(outdisb_i) && $past(enabled_q) && !$past(hold_q)
+          && ($past(fifo_count_i) != 8'd0 || $past(in_counters)) && !$past(truncate_i))
+        assert(!fifodab_o);
+      // the pins change only at a present edge
+      if (!$past(present_edge) && !$past(truncate_i))
+        assert(data_o == $past(data_o) && eom_o == $past(eom_o) && fifodab_o == $past(fifodab_o));
     end
   end
+
+  // covers (reachable within the cover depth; a sample's EOM needs 40 or 168 node clocks, beyond what the
+  // solver reaches in minutes): a byte presented, bytes taken in a row, a byte refused for NETRDY low
+  always @* if (past_valid_q && rst_ni) begin
+    cover(!fifodab_o && !netclk_o);
+    cover(!fifodab_o && !netclk_o && f_taken_q == 7'd3);
+  end
+  always @(posedge clk_i) if (past_valid_q && rst_ni && $past(rst_ni))
+    cover($past(present_edge && !netrdy_i && fifo_count_i != 8'd0) && fifodab_o);
 `endif
 endmodule
 `default_nettype wire

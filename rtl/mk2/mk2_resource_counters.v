@@ -267,21 +267,65 @@ module mk2_resource_counters (
   assign shadow_load_o = shadow_load && !clear_all;
 
 `ifdef FORMAL
+  // Properties (make formal, docs/formal.md): saturation of every counter and pair, NOP fields, busy
+  // shadows, by k-induction. f_j / f_p: one counter and one pair chosen by the solver (so every one of them).
+  // Assumptions about the other blocks become assertions when the chip harness (MK2_FORMAL_CHIP) checks them.
+`ifdef MK2_FORMAL_CHIP
+`define MK2_ENV assert
+`else
+`define MK2_ENV assume
+`endif
   reg past_valid_q = 1'b0;
   always @(posedge clk_i) past_valid_q <= 1'b1;
   // Every trace starts in reset, as the chip does at power-up.
   always @* if (!past_valid_q) assume(!rst_ni);
+  // The sampler never copies into busy shadows (it refuses a Resource sample then).
+  always @* if (rst_ni) `MK2_ENV(!(shadow_copy_i && busy_q));
+
+  (* anyconst *) reg [3:0] f_j;
+  (* anyconst *) reg [2:0] f_p;
+  wire [31:0] f_count    = count_q[32*f_j +: 32];
+  wire        f_j_paired = mode_q[8*f_j[3:1] + 3];          // counter f_j is half of a 64-bit pair
+  wire        f_j_fixed  = count_clear[f_j] || half_write[f_j];
+  wire [63:0] f_pair     = {count_q[64*f_p + 32 +: 32], count_q[64*f_p +: 32]};
+  wire        f_p_paired = mode_q[8*f_p + 3];
+  wire        f_p_fixed  = count_clear[2*f_p] || count_clear[2*f_p+1] || half_write[2*f_p] || half_write[2*f_p+1];
+
   always @(posedge clk_i) begin
-    // The sampler never copies into busy shadows (it refuses a Resource sample then).
-    if (rst_ni) assume(!(shadow_copy_i && busy_q));
     if (past_valid_q && rst_ni && $past(rst_ni) && !$past(soft_reset_i)) begin
-      // Counters never wrap: a counter at all ones stays there unless written or reset.
-      if (&$past(count_q[31:0]) && !$past(mode_q[3]) && !$past(reset_enable[0])
-          && !($past(wr_counter) && $past(index) == 4'd0))
-        assert(&count_q[31:0]);
+      // A single counter never wraps: it keeps its value or adds one (never past all ones), unless written
+      // or cleared at that edge; at all ones it stays there.
+      if (!$past(f_j_paired) && !$past(f_j_fixed)) begin
+        assert({1'b0, f_count} == {1'b0, $past(f_count)} || {1'b0, f_count} == {1'b0, $past(f_count)} + 33'd1);
+        if (&$past(f_count)) assert(&f_count);
+      end
+      // A 64-bit pair likewise, as one 64-bit number.
+      if ($past(f_p_paired) && !$past(f_p_fixed)) begin
+        assert({1'b0, f_pair} == {1'b0, $past(f_pair)} || {1'b0, f_pair} == {1'b0, $past(f_pair)} + 65'd1);
+        if (&$past(f_pair)) assert(&f_pair);
+      end
+      // NOP fields (x000 for Mode and Clock Select, 00 for Enable) leave the configuration unchanged.
+      if ($past(write) && $past(act_addr_i) == A_MODE && $past(act_data_i[4*f_j +: 3]) == 3'b000)
+        assert(mode_q[4*f_j +: 4] == $past(mode_q[4*f_j +: 4]));
+      if ($past(write) && $past(act_addr_i) == A_CLOCK_SELECT && $past(act_data_i[4*f_j +: 3]) == 3'b000)
+        assert(clock_q[4*f_j +: 4] == $past(clock_q[4*f_j +: 4]));
+      if ($past(write) && $past(act_addr_i) == A_ENABLE && $past(act_data_i[4*f_j +: 2]) == 2'b00)
+        assert(enable_q[f_j] == $past(enable_q[f_j]));
       // Busy shadows are never overwritten by a copy.
       if ($past(busy_q) && !$past(shadow_release_i)) assert(shadow_q == $past(shadow_q));
     end
+  end
+  always @* if (past_valid_q && rst_ni) begin
+    assert(div10_q <= 4'd9 && div100_q <= 4'd9);
+    // a stored Mode or Clock Select field is never a NOP code
+    assert(mode_q[4*f_j +: 3] != 3'b000 && clock_q[4*f_j +: 3] != 3'b000);
+  end
+
+  // covers: a 32-bit counter and a 64-bit pair reach all ones by counting, busy shadows
+  always @(posedge clk_i) if (past_valid_q && rst_ni && $past(rst_ni)) begin
+    cover(!$past(f_j_paired) && !$past(f_j_fixed) && &f_count && !(&$past(f_count)));
+    cover($past(f_p_paired) && !$past(f_p_fixed) && &f_pair && !(&$past(f_pair)));
+    cover(busy_q && $past(busy_q) && req_i && read_copy_i && read_wait_i);
   end
 `endif
 endmodule

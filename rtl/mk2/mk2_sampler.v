@@ -193,5 +193,46 @@ module mk2_sampler #(
   assign trig_overruns_o          = {1'b0, trig_discard} + {1'b0, trig_lost};
   assign fifo_overrun_pending_o   = fifo_pending_q;
   assign shadow_overrun_pending_o = shadow_pending_q;
+`ifdef FORMAL
+  // Properties (make formal, docs/formal.md): the rows of Table B3a at the action attempt of a processor
+  // sample, by k-induction (hybrid link off: HW_TRIGGER = 0, the default).
+  reg past_valid_q = 1'b0;
+  always @(posedge clk_i) past_valid_q <= 1'b1;
+  always @* if (!past_valid_q) assume(!rst_ni);
+  // The chip: an action is performed when it is requested and nothing stalls it (only a read-with-copy,
+  // never a sample, can be stalled by the counters; a sample request is not a test push).
+  always @* assume(act_i == (req_i && !stall_o));
+  always @* if (sample_i) assume(!test_push_i);
+  wire f_room = !fifo_full_i && !(act_resource_i && shadow_busy_i);
+  always @* if (past_valid_q && rst_ni && HW_TRIGGER == 0) begin
+    // take: room in the FIFO and, for a Resource sample, free shadows
+    if (req_i && sample_i && f_room)
+      assert(act_i && push_o && !discard_o && shadow_copy_o == act_resource_i && entry_o[160] == act_resource_i
+             && entry_o[156:155] == {1'b1, act_resource_i} && entry_o[154:153] == {shadow_overrun_pending_o, fifo_overrun_pending_o});
+    // wait: no room, wait-on-overrun on: the request stalls (the chip counts the Wait Error Counter)
+    if (req_i && sample_i && !f_room && wait_on_overrun_i) assert(stall_o && !push_o && !discard_o && !bus_overrun_o);
+    // discard: no room, wait-on-overrun off: acknowledged, counted once as an overrun
+    if (req_i && sample_i && !f_room && !wait_on_overrun_i) assert(act_i && !push_o && discard_o && bus_overrun_o);
+    // nothing else pushes, discards or stalls (a test push only into a FIFO with room)
+    if (!(req_i && sample_i)) assert(!stall_o && !discard_o && !shadow_copy_o && push_o == (test_push_i && !fifo_full_i));
+    assert(trig_overruns_o == 2'd0 && !trig_pending_q);
+  end
+  always @(posedge clk_i) if (past_valid_q && rst_ni && $past(rst_ni) && !$past(soft_reset_i) && HW_TRIGGER == 0) begin
+    // a discard sets the flag(s) of its row and keeps the others; a take clears both
+    if ($past(bus_overrun_o)) begin
+      assert(fifo_overrun_pending_o == ($past(fifo_overrun_pending_o) || $past(fifo_full_i)));
+      assert(shadow_overrun_pending_o == ($past(shadow_overrun_pending_o) || ($past(act_resource_i) && $past(shadow_busy_i))));
+    end
+    if ($past(push_o) && !$past(test_push_i)) assert(!fifo_overrun_pending_o && !shadow_overrun_pending_o);
+    if (!$past(push_o) && !$past(bus_overrun_o))
+      assert(fifo_overrun_pending_o == $past(fifo_overrun_pending_o) && shadow_overrun_pending_o == $past(shadow_overrun_pending_o));
+  end
+  // covers: both error flags pending, a Resource sample waiting on busy shadows, a take after discards
+  always @* if (past_valid_q && rst_ni) begin
+    cover(fifo_overrun_pending_o && shadow_overrun_pending_o);
+    cover(req_i && sample_i && act_resource_i && shadow_busy_i && !fifo_full_i && wait_on_overrun_i);
+    cover(push_o && sample_i && entry_o[154:153] == 2'b11);
+  end
+`endif
 endmodule
 `default_nettype wire

@@ -242,6 +242,51 @@ module rems_ratio #(
     // once E > 0 the denominator's leading one is the leftmost bit
     assert(exp_q == 5'd0 || td_q[31]);
     assert(exp_q <= 5'd0 + (33 - MANT));
+    // (k-induction) the bits below the incrementer are a thermometer set by the shifts: E = 0 or 1 means no
+    // shift yet, E = s + 1 after s shifts; a saturated numerator is all ones
+    assert((low_q & (low_q + 32'd1)) == 32'd0);
+    assert((exp_q == 5'd0) == !td_q[31]);
+    assert(low_q == ((exp_q == 5'd0) ? LOW_RESET : (LOW_RESET >> (exp_q - 5'd1))));
+    if (nsat_q) assert(&tn_q);
+  end
+  // never wraps: once the denominator register is all ones with the incrementer at bit 0 (D = 2^32-1) it
+  // stays so until a clear; the numerator, saturated, stays all ones until a clear
+  reg f_dfull_q = 1'b0, f_nsat_q = 1'b0;
+  always @(posedge clk_i) begin
+    f_dfull_q <= rst_ni && !clear_i && &td_q && inc_q[0];
+    f_nsat_q  <= rst_ni && !clear_i && nsat_q;
+  end
+  always @* if (past_valid_q && rst_ni) begin
+    if (f_dfull_q) assert(&td_q && inc_q[0] && report_o[2*MANT+3 -: 5] == 5'd0 + (33 - MANT));
+    if (f_nsat_q) assert(nsat_q && &report_o[MANT-1:0]);
+  end
+  // The registers hold the true counts: f_d and f_n count the events since the last clear (D saturating at
+  // 2^32-1, N flagged when it leaves the register); after s shifts dreg = D << (32-W-s) and
+  // nreg = N << (32-W-s) with no bit lost, so the report's F and M are D and N with their low s bits cut
+  // (the decoded values the accuracy bound of docs/rems-ratio.md is about).
+  reg [31:0] f_d = 32'd0, f_n = 32'd0;
+  reg        f_n_over = 1'b0;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin f_d <= 32'd0; f_n <= 32'd0; f_n_over <= 1'b0; end
+    else if (clear_i) begin f_d <= {31'd0, den_i}; f_n <= {31'd0, num_i}; f_n_over <= 1'b0; end
+    else begin
+      if (den_i && !(&f_d)) f_d <= f_d + 32'd1;
+      if (num_i) begin f_n <= f_n + 32'd1; if (&f_n) f_n_over <= 1'b1; end
+    end
+  end
+  wire [4:0] f_s = (exp_q == 5'd0) ? 5'd0 : exp_q - 5'd1;   // shifts so far
+  wire [5:0] f_sh = 6'd32 - MANT[5:0] - {1'b0, f_s};          // position of the incrementer
+  always @* if (past_valid_q && rst_ni) begin
+    assert((td_q & ~low_q) == (f_d << f_sh));
+    assert(((f_d << f_sh) >> f_sh) == f_d);
+    if (!nsat_q) assert(!f_n_over && (tn_q & ~low_q) == (f_n << f_sh) && ((f_n << f_sh) >> f_sh) == f_n);
+    // once E > 0, D has exactly W + s bits: D >= 2^(W-1+s). With the two lines above this gives the bound
+    // |N'/D' - N/D| < 2^s / D' <= 2^-(W-1) for N <= D (docs/formal.md, ratio counter).
+    if (exp_q != 5'd0) assert((f_d >> (MANT[5:0] - 6'd1 + {1'b0, f_s})) != 32'd0);
+  end
+  always @* if (past_valid_q && rst_ni) begin
+    // (D = 2^32-1 is 2^32 events away from reset: beyond any bounded search; the induction covers it)
+    cover(exp_q == 5'd1 && tn_q[31]);
   end
 `endif
 endmodule
