@@ -199,10 +199,10 @@ module mk2_bus_if (
     assert(ackb_o == (state_q != ST_ACK));
     // the latched class is at most one class, of the latched direction (for the chip-level induction)
     assert((class_q & (class_q - 8'd1)) == 8'd0);
-    if (class_q[CLASS_READ_COPY] || class_q[CLASS_READ_NO_COPY]) assert(!write_q);
-    if (class_q & ~((8'd1 << CLASS_READ_COPY) | (8'd1 << CLASS_READ_NO_COPY))) assert(write_q);
-    if (class_q[CLASS_SAMPLE]) assert(addr_q[6:5] == 2'b11);
-    if (class_q[CLASS_READ_COPY]) assert(addr_q[6:4] == 3'b100);
+    if (class_q[`MK2_CLASS_READ_COPY] || class_q[`MK2_CLASS_READ_NO_COPY]) assert(!write_q);
+    if (class_q & ~((8'd1 << `MK2_CLASS_READ_COPY) | (8'd1 << `MK2_CLASS_READ_NO_COPY))) assert(write_q);
+    if (class_q[`MK2_CLASS_SAMPLE]) assert(addr_q[6:5] == 2'b11);
+    if (class_q[`MK2_CLASS_READ_COPY]) assert(addr_q[6:4] == 3'b100);
     assert(rd_ack_o == (!ackb_o && !write_q));
   end
 

@@ -240,7 +240,7 @@ module mk2_chip #(
   // Harness counters, 16 bits (far more samples than any bounded trace can hold), cleared by a hardware
   // reset (which empties the chip). sent: EOM bytes taken where NETCLK rises; flushed: samples inside
   // when a software reset cuts them (less one whose EOM byte is taken at that very edge).
-  wire        f_sample_act = act && req_class[CLASS_SAMPLE];
+  wire        f_sample_act = act && req_class[`MK2_CLASS_SAMPLE];
   wire        f_eom_taken  = !netclk_o && !fifodab_o && net_eom_o;
   wire [15:0] f_inside     = {8'd0, fifo_count} + {15'd0, counter_phase};
   reg  [15:0] f_accepted_q = 16'd0, f_sent_q = 16'd0, f_discarded_q = 16'd0, f_flushed_q = 16'd0;
@@ -263,14 +263,14 @@ module mk2_chip #(
   end
 
   // Table B3a (sample write at an edge where it is attempted) and Table B3b (read-with-copy)
-  wire f_sample_req = req && req_class[CLASS_SAMPLE];
+  wire f_sample_req = req && req_class[`MK2_CLASS_SAMPLE];
   wire f_no_room    = fifo_full || (req_addr[4] && shadow_busy);
   always @* if (f_past_valid_q && rst_n) begin
     if (f_sample_req && !f_no_room)                    assert(act && push && !discard && shadow_copy == req_addr[4]);
     if (f_sample_req && f_no_room && wait_on_overrun)  assert(stall && !push && !discard);
     if (f_sample_req && f_no_room && !wait_on_overrun) assert(act && !push && discard && !shadow_copy);
-    if (req && req_class[CLASS_READ_COPY] && shadow_busy && read_wait) assert(stall);
-    if (req && req_class[CLASS_READ_COPY] && !(shadow_busy && read_wait)) assert(!stall);
+    if (req && req_class[`MK2_CLASS_READ_COPY] && shadow_busy && read_wait) assert(stall);
+    if (req && req_class[`MK2_CLASS_READ_COPY] && !(shadow_busy && read_wait)) assert(!stall);
   end
   always @(posedge clk_i) if (f_past_valid_q && rst_n && $past(rst_n) && !$past(soft_reset)) begin
     // a discard sets the flag(s) Table B3a names and adds one to the Overrun Error Counter

@@ -305,11 +305,11 @@ module mk2_resource_counters (
         if (&$past(f_pair)) assert(&f_pair);
       end
       // NOP fields (x000 for Mode and Clock Select, 00 for Enable) leave the configuration unchanged.
-      if ($past(write) && $past(act_addr_i) == A_MODE && $past(act_data_i[4*f_j +: 3]) == 3'b000)
+      if ($past(write) && $past(act_addr_i) == `MK2_ADDR_MODE && $past(act_data_i[4*f_j +: 3]) == 3'b000)
         assert(mode_q[4*f_j +: 4] == $past(mode_q[4*f_j +: 4]));
-      if ($past(write) && $past(act_addr_i) == A_CLOCK_SELECT && $past(act_data_i[4*f_j +: 3]) == 3'b000)
+      if ($past(write) && $past(act_addr_i) == `MK2_ADDR_CLOCK_SELECT && $past(act_data_i[4*f_j +: 3]) == 3'b000)
         assert(clock_q[4*f_j +: 4] == $past(clock_q[4*f_j +: 4]));
-      if ($past(write) && $past(act_addr_i) == A_ENABLE && $past(act_data_i[4*f_j +: 2]) == 2'b00)
+      if ($past(write) && $past(act_addr_i) == `MK2_ADDR_ENABLE && $past(act_data_i[4*f_j +: 2]) == 2'b00)
         assert(enable_q[f_j] == $past(enable_q[f_j]));
       // Busy shadows are never overwritten by a copy.
       if ($past(busy_q) && !$past(shadow_release_i)) assert(shadow_q == $past(shadow_q));
