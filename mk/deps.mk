@@ -11,6 +11,15 @@ apt_need = @missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing
   if [ -n "$$missing" ]; then echo "deps: installing$$missing" >&2; SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
   $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
 pip_need = @for p in $(1); do command -v $$p >/dev/null || pip install -q $$p || exit 1; done
+#   $(call py_need,MODULE ...,PKG ...)  pip install PKG when a Python MODULE does not import (a machine without
+#                              pip gets Debian's; a Python whose packages the system manages, PEP 668, gets
+#                              --break-system-packages)
+py_need = @python3 -c 'import $(subst $(eval) ,$(comma),$(strip $(1)))' 2>/dev/null || { \
+  echo "deps: pip install $(2)" >&2; SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+  python3 -m pip --version >/dev/null 2>&1 || { $$SUDO apt-get update -qq && \
+    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pip >/dev/null; }; \
+  python3 -m pip install -q $(2) 2>/dev/null || python3 -m pip install -q --break-system-packages $(2); }
+comma := ,
 
 DEPS_STAMP := $(BUILD)/.deps-ok
 .PHONY: deps deps-fpga deps-ecp5 deps-formal

@@ -9,7 +9,7 @@
 # Each prints "NAME: proven (k-induction, k=N)" / "NAME: bounded to depth N" / "NAME: covered N/N" /
 # "NAME: FAILED ..." with the counterexample VCD under build/formal/, and a PASS/FAIL line for run-suite.
 # The solver runs one set at a time (never run these with make -j on a shared machine).
-.PHONY: formal formal-quick formal-one deps-formal
+.PHONY: formal formal-quick formal-one
 
 FORMAL_DIR := $(BUILD)/formal
 # file lists from mk/files.mk
@@ -52,10 +52,6 @@ FORMAL_CHIP_SETS := \
 # what make test runs: every block-level set (the chip-level set is make formal only)
 FORMAL_QUICK := $(FORMAL_SETS)
 
-deps-formal: deps
-	@missing=""; for p in yosys z3; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then echo "deps-formal: installing$$missing"; SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
 
 formal: deps-formal
 	$(call run_suite,formal,scripts/formal-sets $(FORMAL_DIR) $(FORMAL_SETS) $(FORMAL_CHIP_SETS))

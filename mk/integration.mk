@@ -91,7 +91,7 @@ $(UART_PTY): sim/bus/mk2uart_pty.cpp sim/common/vshim.h $(WB_DIR)/uv/Vmk2_uartbo
 .PHONY: deps-litex uart-test mk2uart-pty
 mk2uart-pty: deps $(UART_PTY)
 deps-litex:
-	@python3 -c 'import litex, serial' 2>/dev/null || pip install -q litex pyserial migen
+	$(call py_need,litex serial,litex pyserial migen)
 
 TEST_TARGETS += uart-test
 uart-test: deps deps-litex $(UART_PTY)
@@ -129,7 +129,7 @@ ulx3s: deps-ecp5
 # ---- FuseSoC (mk2_wb.core): the three lint targets through fusesoc (pip install fusesoc on first use) ----
 .PHONY: deps-fusesoc fusesoc-lint
 deps-fusesoc:
-	@command -v fusesoc >/dev/null || pip install -q fusesoc
+	$(call pip_need,fusesoc)
 TEST_TARGETS += fusesoc-lint
 fusesoc-lint: deps deps-fusesoc
 	$(call run_suite,$@,bash -c 'for t in lint lint_uart lint_ulx3s; do \

@@ -14,11 +14,7 @@ REGMAP_H := rtl/mk2/mk2_regmap.h
 # systemrdl-compiler comes with peakrdl from PyPI; an interpreter whose packages the system manages
 # (PEP 668) needs --break-system-packages, and a machine without pip gets Debian's.
 deps-python:
-	@python3 -c 'import systemrdl' 2>/dev/null || { \
-	  python3 -m pip --version >/dev/null 2>&1 || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pip; }; \
-	  echo "deps-python: installing peakrdl"; \
-	  python3 -m pip install -q peakrdl 2>/dev/null || python3 -m pip install -q --break-system-packages peakrdl; }
+	$(call py_need,systemrdl,peakrdl)
 
 regmap: deps-python
 	@scripts/gen-regmap

@@ -51,11 +51,7 @@ tools: $(MK2DECODE) $(MK2TRACE) $(TOOLS_LIB)
 # ---- what the Python and browser tests need, installed when missing (Debian packages, PyPI) ----
 # (on a Debian python3 without pip: python3-pip from apt; PEP 668 "externally managed": --break-system-packages)
 tools-deps-py:
-	@python3 -c 'import perfetto.protos.perfetto.trace.perfetto_trace_pb2, PIL' 2>/dev/null || { \
-	  echo "tools: pip install perfetto Pillow" >&2; SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  python3 -m pip --version >/dev/null 2>&1 || { $$SUDO apt-get update -qq && \
-	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-pip >/dev/null; }; \
-	  python3 -m pip install -q perfetto Pillow 2>/dev/null || python3 -m pip install -q --break-system-packages perfetto Pillow; }
+	$(call py_need,perfetto.protos.perfetto.trace.perfetto_trace_pb2 PIL,perfetto Pillow)
 
 tools-deps-chromium:
 	$(call apt_need,chromium)
