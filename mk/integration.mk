@@ -124,7 +124,8 @@ ulx3s: deps-ecp5
 	@grep -A30 "Device utilisation" $(BOARDS_DIR)/ulx3s.pnr.log | grep -E "TRELLIS_COMB|TRELLIS_FF|DP16KD|TRELLIS_IO"
 	@grep "Max frequency for clock" $(BOARDS_DIR)/ulx3s.pnr.log | tail -1
 	@! grep -q "FAIL at" $(BOARDS_DIR)/ulx3s.pnr.log || { echo "ulx3s: timing not met at 25 MHz"; exit 1; }
-	@echo "ulx3s: placed and routed, config $(BOARDS_DIR)/ulx3s.config (ecppack makes the bitstream)"
+	@yowasp-ecppack --compress $(BOARDS_DIR)/ulx3s.config $(BOARDS_DIR)/ulx3s.bit
+	@echo "ulx3s: bitstream $(BOARDS_DIR)/ulx3s.bit (load it with openFPGALoader -b ulx3s)"
 
 # ---- FuseSoC (mk2_wb.core): the three lint targets through fusesoc (pip install fusesoc on first use) ----
 .PHONY: deps-fusesoc fusesoc-lint
@@ -150,3 +151,7 @@ icebreaker: deps-fpga
 	@! grep -q "FAIL at" $(BOARDS_DIR)/icebreaker.pnr.log || { echo "icebreaker: timing not met at 18 MHz"; exit 1; }
 	@icepack $(BOARDS_DIR)/icebreaker.asc $(BOARDS_DIR)/icebreaker.bin
 	@echo "icebreaker: placed, routed and packed: $(BOARDS_DIR)/icebreaker.bin"
+
+# both boards' bitstreams (not in make test: minutes of place and route)
+.PHONY: boards
+boards: icebreaker ulx3s
