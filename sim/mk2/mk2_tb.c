@@ -94,7 +94,6 @@ struct mk2_tb {
     int netrdy_when_presented;
     mk2_sample *samples;
     int nsamples, samples_cap, truncated;
-    uint64_t nsent_total;
     int tsclk_overspeed_seen;
 
     /* accounting */
@@ -215,7 +214,7 @@ const char *mk2_tb_error(const mk2_tb *tb) { return tb->err; }
 uint64_t mk2_tb_ticks(const mk2_tb *tb) { return tb->ticks; }
 uint64_t mk2_tb_last_read(const mk2_tb *tb) { return tb->last_read; }
 uint64_t mk2_tb_last_ack_ticks(const mk2_tb *tb) { return tb->last_ack_ticks; }
-int mk2_tb_sample_count(const mk2_tb *tb) { return (int)tb->nsent_total; }
+int mk2_tb_sample_count(const mk2_tb *tb) { return (int)tb->sent; }
 const mk2_sample *mk2_tb_sample(const mk2_tb *tb, int i) { return i >= 0 && i < tb->nsamples ? &tb->samples[i] : NULL; }
 int mk2_tb_truncated_count(const mk2_tb *tb) { return tb->truncated; }
 int mk2_tb_pending_after(const mk2_tb *tb) { return tb->nsched; }
@@ -245,7 +244,6 @@ static void sample_done(mk2_tb *tb)
         }
         tb->samples[tb->nsamples++] = s;
     }
-    tb->nsent_total++;
     tb->sent++;
     if (tb->chip->note_sample) tb->chip->note_sample(tb->chip, s.kind == 'R', s.shadow_overrun, s.fifo_overrun);
     if (tb->opt.trace_out) {

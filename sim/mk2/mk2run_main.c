@@ -63,6 +63,19 @@ static int close_out(FILE *f, const char *path)
     return bad;
 }
 
+/* A decimal option value lo..hi, or exit 2 naming the option and the range. */
+static unsigned long long option_number(const char *opt, const char *v, unsigned long long lo, unsigned long long hi)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (errno || *end || end == v || v[0] == '-' || v[0] == '+' || n < lo || n > hi) {
+        fprintf(stderr, "%s: %s wants a decimal number %llu..%llu, got '%s'\n", prog, opt, lo, hi, v);
+        exit(2);
+    }
+    return n;
+}
+
 static int add_coverage(const char *acc, const mk2m_cov *cov, mk2m_cov *total)
 {
     /* totals kept in ACC as a raw array of counters (the same program only) */
@@ -99,47 +112,16 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--pins") && has) pins = argv[++i];
         else if (!strcmp(a, "--waves") && has) opt.waves_path = argv[++i];
         else if (!strcmp(a, "--capture") && has) opt.capture_path = argv[++i];
-        else if ((!strcmp(a, "--node") || !strcmp(a, "--tsclk-hz")) && has) {
-            char *end;
-            const char *v = argv[++i];
-            errno = 0;
-            unsigned long long n = strtoull(v, &end, 10);
-            int is_node = !strcmp(a, "--node");
-            if (errno || *end || end == v || v[0] == '-' || (is_node && n > 0xFFFFFFFFull) || (!is_node && !n)) {
-                fprintf(stderr, "%s: %s wants a decimal number%s, got '%s'\n", prog, a,
-                        is_node ? " 0..4294967295" : " of Hz above 0", v);
-                return 2;
-            }
-            if (is_node) opt.node_id = (unsigned)n;
-            else opt.tsclk_hz = n;
-        }
+        else if (!strcmp(a, "--node") && has) opt.node_id = (unsigned)option_number(a, argv[++i], 0, 0xFFFFFFFFull);
+        else if (!strcmp(a, "--tsclk-hz") && has) opt.tsclk_hz = option_number(a, argv[++i], 1, UINT64_MAX);
         else if (!strcmp(a, "--backend") && has) opt.backend = argv[++i];
         else if (!strcmp(a, "--coverage-acc") && has) cov_acc = argv[++i];
         else if (!strcmp(a, "--timing")) opt.timing = 1;
         else if (!strcmp(a, "--coverage")) coverage = 1;
         else if (!strcmp(a, "--check")) check_only = 1;
-        else if (!strcmp(a, "--max-ticks") && has) {
-            char *end;
-            const char *v = argv[++i];
-            errno = 0;
-            unsigned long long n = strtoull(v, &end, 10);
-            if (errno || *end || end == v || v[0] == '-' || n == 0) {
-                fprintf(stderr, "%s: --max-ticks wants a positive decimal number, got '%s'\n", prog, v);
-                return 2;
-            }
-            opt.max_ticks = n;
-        }
-        else if (!strcmp(a, "--fifo-depth") && has) {
-            char *end;
-            const char *v = argv[++i];
-            errno = 0;
-            long d = strtol(v, &end, 10);
-            if (errno || *end || end == v || d < 2 || d > 255) {
-                fprintf(stderr, "%s: --fifo-depth wants 2..255, got '%s'\n", prog, v);
-                return 2;
-            }
-            opt.fifo_depth = (int)d;
-        } else if (a[0] == '-' && a[1]) {
+        else if (!strcmp(a, "--max-ticks") && has) opt.max_ticks = option_number(a, argv[++i], 1, UINT64_MAX);
+        else if (!strcmp(a, "--fifo-depth") && has) opt.fifo_depth = (int)option_number(a, argv[++i], 2, 255);
+        else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "%s: unknown option or missing value '%s'\n", prog, a);
             usage();
         } else if (!script) {
