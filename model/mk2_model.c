@@ -8,6 +8,7 @@
  */
 #include "mk2_model.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* Only the addresses come from the generated map: everything else here is worked out independently. */
@@ -110,9 +111,11 @@ static mk2m_entry *fifo_at(mk2m *m, int i)
     return &m->fifo[(m->fifo_head + i) % m->fifo_depth];
 }
 
-static const mk2m_entry *fifo_at_c(const mk2m *m, int i)
+/* The head entry of state M, read from the storage FIFO: M may be an edge's copy of the old state, which
+ * holds no storage (mk2m_tick). */
+static const mk2m_entry *fifo_head_of(const mk2m *m, const mk2m_entry *fifo)
 {
-    return &m->fifo[(m->fifo_head + i) % m->fifo_depth];
+    return &fifo[m->fifo_head % m->fifo_depth];
 }
 
 static void fifo_pop(mk2m *m)
@@ -155,7 +158,7 @@ static int paired(const uint8_t *mode, int j)
     return (j & 1) == 0 && (mode[j] & 8);
 }
 
-static uint16_t csr_value(const mk2m *m)
+static uint16_t csr_value(const mk2m *m, const mk2m_entry *fifo)
 {
     uint16_t v = 0;
     v |= (uint16_t)(m->sampling << 0);
@@ -165,7 +168,7 @@ static uint16_t csr_value(const mk2m *m)
     v |= (uint16_t)(m->shadow_busy << 7);
     v |= (uint16_t)(m->flag_fifo << 8);
     v |= (uint16_t)(m->flag_shadow << 9);
-    v |= (uint16_t)((m->fifo_count > 0 && fifo_at_c(m, 0)->resource) << 10);
+    v |= (uint16_t)((m->fifo_count > 0 && fifo_head_of(m, fifo)->resource) << 10);
     v |= (uint16_t)(m->waitstates << 12);
     v |= (uint16_t)(m->mode32 << 14);
     v |= (uint16_t)((!m->mode32) << 15);
@@ -181,10 +184,10 @@ static uint64_t fields_value(const uint8_t *f)
 
 /* D2.6: the value a plain read of ADDR returns, width-extended with ones. Resource counter reads
  * (64-95) are handled by the caller because of the copy. */
-uint64_t mk2m_peek(const mk2m *m, unsigned addr)
+static uint64_t peek(const mk2m *m, const mk2m_entry *fifo, unsigned addr)
 {
     addr &= MK2_ADDR_COUNT - 1;
-    if (addr == MK2_ADDR_CSR) return 0xFFFFFFFFFFFF0000ULL | csr_value(m);
+    if (addr == MK2_ADDR_CSR) return 0xFFFFFFFFFFFF0000ULL | csr_value(m, fifo);
     if (addr == MK2_ADDR_TIMESTAMP) return 0xFF00000000000000ULL | m->ts;
     if (addr == MK2_ADDR_FILTER) return 0xFFFFFFFFFFFF0000ULL | m->filter;
     if (addr == MK2_ADDR_WAIT_COUNT) return 0xFFFFFFFF00000000ULL | m->wait_cnt;
@@ -199,13 +202,15 @@ uint64_t mk2m_peek(const mk2m *m, unsigned addr)
     if (addr == MK2_ADDR_CLOCK_SELECT) return fields_value(m->csel);
     if (MK2_IS_FIFO_GROUP(addr)) {
         if (m->fifo_count == 0) return ~0ULL;
-        return 0xFFFFFFFF00000000ULL | get_be(fifo_at_c(m, 0)->byte + 4 * (addr - MK2_ADDR_FIFO_GROUP), 4);
+        return 0xFFFFFFFF00000000ULL | get_be(fifo_head_of(m, fifo)->byte + 4 * (addr - MK2_ADDR_FIFO_GROUP), 4);
     }
     if (MK2_IS_SOURCE(addr)) return 0xFFFFFFFF00000000ULL | m->src[addr - MK2_ADDR_SOURCE];
     if (MK2_IS_COUNTER_VALUE(addr)) return 0xFFFFFFFF00000000ULL | m->cnt[addr - MK2_ADDR_COUNTER_VALUE];
     if (MK2_IS_COUNTER_SHADOW(addr)) return 0xFFFFFFFF00000000ULL | m->shadow[addr - MK2_ADDR_COUNTER_SHADOW];
     return ~0ULL;
 }
+
+uint64_t mk2m_peek(const mk2m *m, unsigned addr) { return peek(m, m->fifo, addr); }
 
 /* Table B3a row (1..12, table order) for a sample that reaches Table B3a. */
 static int b3a_row(int wait_on, int resource, int fifo_full, int shadow_full)
@@ -219,7 +224,11 @@ static int b3a_row(int wait_on, int resource, int fifo_full, int shadow_full)
 
 void mk2m_tick(mk2m *m, const mk2m_in *in)
 {
-    const mk2m o = *m; /* old values: what every decision at this edge reads */
+    /* Old values: what every decision at this edge reads. The FIFO's storage is not copied (it is most of
+     * the state): an edge writes only the entry past the old tail (a push needs room, so that is never the
+     * old head) and reads only the old head, so the old head reads the same from the live storage. */
+    mk2m o;
+    memcpy(&o, m, offsetof(mk2m, fifo));
     mk2m *n = m;       /* new values */
     n->edges++;
     n->events = 0;
@@ -346,7 +355,7 @@ void mk2m_tick(mk2m *m, const mk2m_in *in)
                         n->events |= MK2M_EV_RWC_HOLD;
                     }
                 } else {
-                    rv = mk2m_peek(&o, a);
+                    rv = peek(&o, m->fifo, a);
                 }
                 if (can) {
                     if (a != MK2_ADDR_HIGH_ORDER) n->hor = (uint32_t)(rv >> 32); /* D2.7 */
@@ -487,6 +496,7 @@ void mk2m_tick(mk2m *m, const mk2m_in *in)
 
     /* ---- Resource counters (D4.1-D4.5): control values before this edge govern counts at it ---- */
     for (int j = 0; j < 16; j++) {
+        if (!o.enable[j] && !cnt_reset[j]) continue; /* neither counts nor is cleared (a written value stays) */
         if ((j & 1) && paired(o.mode, j - 1)) continue; /* counted with its even partner */
         int pair = paired(o.mode, j);
         int src = mode_source(o.mode[j]);
@@ -534,9 +544,9 @@ void mk2m_tick(mk2m *m, const mk2m_in *in)
     if (present_edge) {
         int waiting = o.in_sample || o.fifo_count > 0;
         if (in->netrdy && in->outdisb && o.net_enabled && !o.rwc_hold && waiting) {
-            int res = o.in_sample ? o.cur_resource : fifo_at_c(&o, 0)->resource;
+            int res = o.in_sample ? o.cur_resource : fifo_head_of(&o, m->fifo)->resource;
             int p = o.pos;
-            unsigned b = p < 20 ? fifo_at_c(&o, 0)->byte[p] : (unsigned)(o.shadow[(p - 20) / 4] >> (8 * (3 - (p - 20) % 4))) & 0xFF;
+            unsigned b = p < 20 ? fifo_head_of(&o, m->fifo)->byte[p] : (unsigned)(o.shadow[(p - 20) / 4] >> (8 * (3 - (p - 20) % 4))) & 0xFF;
             n->in_sample = 1;
             n->cur_resource = res;
             n->out.fifodab = 0;

@@ -104,8 +104,7 @@ typedef struct mk2m {
     int rwc_hold;
     int net_enabled;
 
-    /* FIFO */
-    mk2m_entry fifo[MK2M_FIFO_MAX];
+    /* FIFO (its storage is the last member) */
     int fifo_head, fifo_count;
 
     /* network */
@@ -123,6 +122,10 @@ typedef struct mk2m {
     /* last edge */
     unsigned events;
     mk2m_rows rows;
+
+    /* Last, so that an edge's copy of the old state can leave it out (mk2m_tick): 255 entries are 5 KB,
+     * more than all the rest. */
+    mk2m_entry fifo[MK2M_FIFO_MAX];
 } mk2m;
 
 void mk2m_init(mk2m *m, int fifo_depth);

@@ -22,6 +22,7 @@ template <class Vtop> struct vshim {
     VerilatedFstC *fst = nullptr;
     uint64_t ticks = 0;
     uint64_t period_ns = 20; // what one tick is drawn as in the waves
+    uint64_t async_prev = ~0ull; // edge_sync(): the asynchronous inputs of the last tick
 
     static vshim *open(const char *waves_path, uint64_t period_ns = 20)
     {
@@ -70,6 +71,27 @@ template <class Vtop> struct vshim {
         ticks++;
     }
     void edge() { edge([] {}); }
+
+    // edge() without its first eval while the asynchronous inputs (ASYNC: the levels of every input that
+    // an always block takes as an edge besides clk_i, e.g. an active-low reset) are what they were in the
+    // last tick and no waves are written: the inputs then settle in the rising edge's own eval, since
+    // Verilator evaluates the logic reading the inputs (its 'ico' region) before the blocks the clock
+    // triggers. One eval of three fewer a tick; where an asynchronous input changes, both evals run, so
+    // that its edge comes before the clock's as in edge() (and in the Icarus replay).
+    template <class F> void edge_sync(uint64_t async, F read)
+    {
+        if (fst || async != async_prev) {
+            async_prev = async;
+            edge(read);
+            return;
+        }
+        top->clk_i = 1;
+        top->eval();
+        read();
+        top->clk_i = 0;
+        top->eval();
+        ticks++;
+    }
 };
 
 // VSHIM_C_API(name, Vtop, period_ns): the C side's opaque handle `name` over a vshim<Vtop>, with

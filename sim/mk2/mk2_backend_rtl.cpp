@@ -20,7 +20,7 @@ template <class V> int tick(mk2_backend *b, const mk2_pins_in *in, mk2_pins_out 
     t->startb_i = in->startb; t->holdb_i = in->holdb; t->addr_i = in->addr; t->data_i = in->data;
     t->cpu_id_i = in->cpu; t->waitstate_i = in->waitstate; t->ext_i = in->ext; t->testb_i = in->testb;
     t->outdisb_i = in->outdisb; t->netrdy_i = in->netrdy;
-    s->edge([&] {
+    s->edge_sync(in->rst_n, [&] { // RESETB is the chip's one asynchronous input
         out->ackb = t->ackb_o; out->data = t->data_o; out->data_oe = t->data_oe_o; out->fifodab = t->fifodab_o;
         out->netclk = t->netclk_o; out->net_data = t->net_data_o; out->parity = t->net_parity_o;
         out->eom = t->net_eom_o; out->test = t->test_o; out->out_en = t->out_en_o;

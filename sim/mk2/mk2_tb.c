@@ -107,7 +107,14 @@ struct mk2_tb {
     int nsched, sched_cap;
 
     mk2cap_writer *cap; /* raw network capture (docs/trace-tools.md), or NULL */
+
+    /* the statements of the script's first lines as the check pass parsed them, so that the run does not
+     * parse them again (at most STMT_CACHE_MAX; later lines are parsed again as they run) */
+    stmt *cache;
+    long ncache, cache_cap;
 };
+
+#define STMT_CACHE_MAX (1L << 20) /* 64 MB: a random script of 10^7 node clocks */
 
 static int fail(mk2_tb *tb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(mk2_tb *tb, const char *fmt, ...)
@@ -206,6 +213,7 @@ void mk2_tb_free(mk2_tb *tb)
     tb->chip->close(tb->chip);
     free(tb->sched);
     free(tb->samples);
+    free(tb->cache);
     free(tb);
 }
 
@@ -959,7 +967,19 @@ static int parse_file_line(mk2_tb *tb, const char *line, size_t len, stmt *st)
 static int check_one(mk2_tb *tb, long lineno, char *line, size_t len, void *arg)
 {
     stmt st;
-    if (!parse_file_line(tb, line, len, &st)) return 0;
+    if (!parse_file_line(tb, line, len, &st)) {
+        if (tb->ncache == lineno - 1 && tb->ncache < STMT_CACHE_MAX) {
+            if (tb->ncache == tb->cache_cap) {
+                long cap = tb->cache_cap ? tb->cache_cap * 2 : 4096;
+                stmt *p = realloc(tb->cache, (size_t)cap * sizeof *p);
+                if (!p) return 0; /* no cache beyond here: the run parses these lines again */
+                tb->cache = p;
+                tb->cache_cap = cap;
+            }
+            tb->cache[tb->ncache++] = st;
+        }
+        return 0;
+    }
     line_error(tb, ((file_arg *)arg)->path, lineno, line, len);
     return -1;
 }
@@ -968,7 +988,10 @@ static int run_one(mk2_tb *tb, long lineno, char *line, size_t len, void *arg)
 {
     stmt st;
     tb->line = lineno;
-    if (!parse_file_line(tb, line, len, &st) && !exec_stmt(tb, &st, lineno) && !check_conservation(tb)) return 0;
+    if (lineno <= tb->ncache) st = tb->cache[lineno - 1];
+    else if (parse_file_line(tb, line, len, &st)) goto bad;
+    if (!exec_stmt(tb, &st, lineno) && !check_conservation(tb)) return 0;
+bad:
     line_error(tb, ((file_arg *)arg)->path, lineno, line, len);
     return -1;
 }
@@ -977,6 +1000,7 @@ int mk2_tb_check_file(mk2_tb *tb, const char *path)
 {
     if (tb->failed) return -1;
     file_arg a = {path};
+    tb->ncache = 0;
     return each_line(tb, path, check_one, &a);
 }
 
@@ -984,5 +1008,7 @@ int mk2_tb_run_file(mk2_tb *tb, const char *path)
 {
     if (mk2_tb_check_file(tb, path)) return -1;
     file_arg a = {path};
-    return each_line(tb, path, run_one, &a);
+    int rc = each_line(tb, path, run_one, &a);
+    tb->ncache = 0;
+    return rc;
 }
