@@ -29,13 +29,16 @@ include $(MK_LIBRARY)
 include $(sort $(filter-out $(MK_LIBRARY),$(wildcard mk/*.mk)))
 
 .PHONY: test lint clean
+# its wall time goes to build/test-time.txt (make bench reports it)
 test: deps
 	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
-	@bad=""; for t in $(TEST_TARGETS); do \
+	@t0=$$(date +%s); bad=""; for t in $(TEST_TARGETS); do \
 	  echo "=== $$t"; \
 	  if ! $(MAKE) --no-print-directory $$t; then bad="$$bad $$t"; \
 	    [ -f $(BUILD)/results/$$t.result ] || echo "0 1" > $(BUILD)/results/$$t.result; fi; \
 	done; \
+	echo "$$(( $$(date +%s) - t0 )) s wall time on $$(date -u '+%Y-%m-%d') ($$(nproc) cores$${bad:+, with failures:$$bad})" \
+	  > $(BUILD)/test-time.txt; \
 	scripts/summarize-results $(BUILD)/results $$bad
 
 lint: deps $(LINT_TARGETS)

@@ -104,7 +104,7 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* back-to-back sample writes at saturation: the median of accesses 2*depth..2*depth+n (every one waits) */
+/* back-to-back sample writes at saturation: after 16 that fill the FIFO (or the shadows), the median of n */
 static void saturated(const char *kind, int w, unsigned addr, int n)
 {
     mk2_tb *tb = open_tb(0);
@@ -114,8 +114,8 @@ static void saturated(const char *kind, int w, unsigned addr, int n)
     uint64_t e[64], sum = 0;
     if (n > 64) n = 64;
     /* nothing between the writes: the Wait Error Counter is read before and after them (refused: the mean) */
-    uint64_t w0 = read_reg(tb, MK2_ADDR_WAIT_COUNT) & 0xFFFFFFFFu;
     for (int i = 0; i < 16; i++) run(tb, "write %u 0x%x", addr, i);
+    uint64_t w0 = read_reg(tb, MK2_ADDR_WAIT_COUNT) & 0xFFFFFFFFu;
     for (int i = 0; i < n; i++) {
         run(tb, "write %u 0x%x", addr, i);
         e[i] = mk2_tb_last_ack_ticks(tb) - 1;
@@ -124,7 +124,7 @@ static void saturated(const char *kind, int w, unsigned addr, int n)
     uint64_t r = (read_reg(tb, MK2_ADDR_WAIT_COUNT) & 0xFFFFFFFFu) - w0;
     /* the mean edges and the mean refused edges of all the writes agree with D2.4 when sum = n*(1+W) + r */
     qsort(e, (size_t)n, sizeof *e, cmp_u64);
-    printf("%s %d saturated %" PRIu64 " %.1f\n", kind, w, e[n / 2], (double)r / (n + 16));
+    printf("%s %d saturated %" PRIu64 " %.1f\n", kind, w, e[n / 2], (double)r / n);
     mk2_tb_free(tb);
 }
 
