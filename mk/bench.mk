@@ -39,7 +39,7 @@ bench: deps mk2sim model $(BUILD)/bench/mk2-bare $(BUILD)/bench/mk2-perf $$(ICAR
 	  nice -n 10 scripts/sim-bench docs/performance.md $(BENCH_DIR)
 
 # the bare chip and model on a recorded pin file (sim/mk2/mk2_bare.cpp)
-$(BUILD)/bench/mk2-bare: sim/mk2/mk2_bare.cpp sim/common/vshim.h $$(MK2_VLIBS) $$(MK2_DIR)/obj/model/mk2_model.o
+$(BUILD)/bench/mk2-bare: sim/mk2/mk2_bare.cpp sim/common/vshim.h sim/common/perf_ctl.h $$(MK2_VLIBS) $$(MK2_DIR)/obj/model/mk2_model.o
 	@mkdir -p $(@D)
 	@$(CXX) $(VSHIM_CXXFLAGS) $(MK2_DIR)/d8 -Imodel -o $@ $< $(MK2_DIR)/obj/model/mk2_model.o \
 	  $(MK2_DIR)/d8/Vmk2_chip_d8__ALL.a $(MK2_DIR)/d8/libverilated.a -lz -pthread
