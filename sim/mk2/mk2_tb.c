@@ -105,6 +105,7 @@ struct mk2_tb {
 
     scheduled_cmd *sched;
     int nsched, sched_cap;
+    uint64_t sched_due; /* the earliest due_tick in sched (UINT64_MAX when empty): most ticks have none due */
 
     mk2cap_writer *cap; /* raw network capture (docs/trace-tools.md), or NULL */
 
@@ -112,6 +113,9 @@ struct mk2_tb {
      * parse them again (at most STMT_CACHE_MAX; later lines are parsed again as they run) */
     stmt *cache;
     long ncache, cache_cap;
+    long nchecked;  /* lines the check pass read: when all are cached, the run does not read the file again */
+    char *linebuf;  /* parse_file_line's copy */
+    size_t linebuf_cap;
 };
 
 #define STMT_CACHE_MAX (1L << 20) /* 64 MB: a random script of 10^7 node clocks */
@@ -214,6 +218,7 @@ void mk2_tb_free(mk2_tb *tb)
     free(tb->sched);
     free(tb->samples);
     free(tb->cache);
+    free(tb->linebuf);
     free(tb);
 }
 
@@ -339,25 +344,37 @@ static void log_pins(mk2_tb *tb)
     }
 }
 
-static int tick(mk2_tb *tb)
+/* Run the 'after' commands due at this tick, in the order they were scheduled, and keep the others in
+ * that order (one pass; tick() calls it only when one is due). */
+static int run_due(mk2_tb *tb)
 {
-    for (int i = 0; i < tb->nsched;) {
-        if (tb->sched[i].due_tick > tb->ticks) {
-            i++;
+    int k = 0, rc = 0;
+    uint64_t next = UINT64_MAX;
+    for (int i = 0; i < tb->nsched; i++) {
+        scheduled_cmd *s = &tb->sched[i];
+        if (rc || s->due_tick > tb->ticks) {
+            if (s->due_tick < next) next = s->due_tick;
+            if (k != i) tb->sched[k] = *s;
+            k++;
             continue;
         }
-        scheduled_cmd s = tb->sched[i];
-        memmove(&tb->sched[i], &tb->sched[i + 1], (size_t)(tb->nsched - i - 1) * sizeof *tb->sched);
-        tb->nsched--;
-        if (exec_cmd(tb, &s.c)) {
-            if (s.line) {
+        if (exec_cmd(tb, &s->c)) {
+            if (s->line) {
                 char cause[sizeof tb->err];
                 memcpy(cause, tb->err, sizeof cause);
-                snprintf(tb->err, sizeof tb->err, "%.900s (scheduled by 'after' on line %ld)", cause, s.line);
+                snprintf(tb->err, sizeof tb->err, "%.900s (scheduled by 'after' on line %ld)", cause, s->line);
             }
-            return -1;
+            rc = -1;
         }
     }
+    tb->nsched = k;
+    tb->sched_due = next;
+    return rc;
+}
+
+static int tick(mk2_tb *tb)
+{
+    if (tb->nsched && tb->sched_due <= tb->ticks && run_due(tb)) return -1;
     if (tb->opt.max_ticks && tb->ticks >= tb->opt.max_ticks)
         return fail(tb, "the run reached its limit of %" PRIu64 " node clocks (--max-ticks)", tb->opt.max_ticks);
     if (tb->tsclk_div) {
@@ -586,7 +603,8 @@ static int number(perr *pe, const char *tok, const char *what, uint64_t lo, uint
     return 0;
 }
 
-static int is(const char *tok, const char *word) { return tok && !strcmp(tok, word); }
+/* the first letters differ for most pairs the parser tries: strcmp only when they match */
+static inline int is(const char *tok, const char *word) { return tok && tok[0] == word[0] && !strcmp(tok, word); }
 
 /* Parse the words of one command into c; is_after: the command follows 'after N' (pin levels only). */
 static int parse_cmd(perr *pe, int nt, char **t, cmd *c, int is_after)
@@ -733,9 +751,13 @@ static int parse_line(perr *pe, char *line, size_t len, stmt *st)
     }
     char *t[MAX_TOKENS + 1];
     int nt = 0;
-    for (char *p = strtok(line, " \t"); p; p = strtok(NULL, " \t")) {
+    for (char *p = line;;) { /* words split at runs of blanks and tabs, as strtok(" \t") would */
+        while (*p == ' ' || *p == '\t') p++;
+        if (!*p) break;
         if (nt == MAX_TOKENS) return perror_(pe, "too many words on one line (at most %d)", MAX_TOKENS);
         t[nt++] = p;
+        while (*p && *p != ' ' && *p != '\t') p++;
+        if (*p) *p++ = 0;
     }
     t[nt] = NULL;
     if (!nt) return 0;
@@ -865,6 +887,7 @@ static int exec_stmt(mk2_tb *tb, const stmt *st, long line)
         tb->sched = p;
     }
     tb->sched[tb->nsched].due_tick = tb->ticks + st->after_ticks;
+    if (!tb->nsched || tb->sched[tb->nsched].due_tick < tb->sched_due) tb->sched_due = tb->sched[tb->nsched].due_tick;
     tb->sched[tb->nsched].c = st->c;
     tb->sched[tb->nsched].line = line;
     tb->nsched++;
@@ -952,21 +975,26 @@ static void line_error(mk2_tb *tb, const char *path, long lineno, const char *te
     tb->failed = 1;
 }
 
-/* Parse one line of a file (on a copy: the line is kept whole for the message); 0 or -1 with tb->err set. */
+/* Parse one line of a file (on a copy in tb->linebuf: the line is kept whole for the message); 0 or -1
+ * with tb->err set. */
 static int parse_file_line(mk2_tb *tb, const char *line, size_t len, stmt *st)
 {
-    char *copy = malloc(len + 1);
-    if (!copy) return fail(tb, "out of memory");
-    memcpy(copy, line, len + 1);
+    if (len + 1 > tb->linebuf_cap) {
+        size_t cap = len + 1 > 256 ? len + 1 : 256;
+        char *p = realloc(tb->linebuf, cap);
+        if (!p) return fail(tb, "out of memory");
+        tb->linebuf = p;
+        tb->linebuf_cap = cap;
+    }
+    memcpy(tb->linebuf, line, len + 1);
     perr pe = {tb->err, sizeof tb->err};
-    int rc = parse_line(&pe, copy, len, st);
-    free(copy);
-    return rc;
+    return parse_line(&pe, tb->linebuf, len, st);
 }
 
 static int check_one(mk2_tb *tb, long lineno, char *line, size_t len, void *arg)
 {
     stmt st;
+    tb->nchecked = lineno;
     if (!parse_file_line(tb, line, len, &st)) {
         if (tb->ncache == lineno - 1 && tb->ncache < STMT_CACHE_MAX) {
             if (tb->ncache == tb->cache_cap) {
@@ -1000,15 +1028,51 @@ int mk2_tb_check_file(mk2_tb *tb, const char *path)
 {
     if (tb->failed) return -1;
     file_arg a = {path};
-    tb->ncache = 0;
+    tb->ncache = tb->nchecked = 0;
     return each_line(tb, path, check_one, &a);
+}
+
+/* Line LINENO of PATH as it was read (for a message only); "" when it cannot be read again. */
+static char *fetch_line(const char *path, long lineno, size_t *len)
+{
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n = -1;
+    for (long i = 0; f && i < lineno; i++)
+        if ((n = getline(&line, &cap, f)) <= 0) break;
+    if (f) fclose(f);
+    if (n <= 0) {
+        free(line);
+        line = calloc(1, 1);
+        n = 0;
+    }
+    *len = (size_t)n;
+    if (*len && line[*len - 1] == '\n') line[--*len] = 0;
+    return line;
 }
 
 int mk2_tb_run_file(mk2_tb *tb, const char *path)
 {
     if (mk2_tb_check_file(tb, path)) return -1;
     file_arg a = {path};
-    int rc = each_line(tb, path, run_one, &a);
+    int rc = 0;
+    if (tb->ncache == tb->nchecked) {
+        /* every line's statement is cached: run them without reading the file again */
+        for (long i = 0; i < tb->ncache; i++) {
+            tb->line = i + 1;
+            if (exec_stmt(tb, &tb->cache[i], i + 1) || check_conservation(tb)) {
+                size_t len;
+                char *text = fetch_line(path, i + 1, &len);
+                line_error(tb, path, i + 1, text ? text : "", text ? len : 0);
+                free(text);
+                rc = -1;
+                break;
+            }
+        }
+    } else {
+        rc = each_line(tb, path, run_one, &a);
+    }
     tb->ncache = 0;
     return rc;
 }
