@@ -14,6 +14,8 @@
 FORMAL_DIR := $(BUILD)/formal
 # file lists from mk/files.mk
 RATIO_V = $(RATIO_RTL)
+# the matcher's behavioural form (both level-3 forms; the tables' formal probe ports exist only there)
+MATCHER_V = $(REMS_MATCHER_RTL)
 
 FIFO_V := rtl/mk2/mk2_fifo.v rtl/common/ram_1r1w.v
 NET_V  := rtl/mk2/mk2_network.v
@@ -37,7 +39,12 @@ FORMAL_SETS := \
   "sampler_cover cover 8 mk2_sampler rtl/mk2/mk2_sampler.v" \
   "ratio_m6 prove 4 rems_ratio $(RATIO_V) param:MANT=6" \
   "ratio_m14 prove 4 rems_ratio $(RATIO_V) param:MANT=14" \
-  "ratio_cover cover 36 rems_ratio $(RATIO_V) param:MANT=6"
+  "ratio_cover cover 36 rems_ratio $(RATIO_V) param:MANT=6" \
+  "rems_matcher prove 6 rems_matcher $(MATCHER_V)" \
+  "rems_matcher_or prove 9 rems_matcher $(MATCHER_V) param:OUTREG=1" \
+  "rems_matcher_sp prove 6 rems_matcher $(MATCHER_V) param:L3_SPRAM=1" \
+  "rems_matcher_cover cover 12 rems_matcher $(MATCHER_V)" \
+  "rems_matcher_or_cover cover 14 rems_matcher $(MATCHER_V) param:OUTREG=1"
 
 # Chip level (the `ifdef FORMAL block at the end of mk2_chip): conservation and Tables B3a/B3b with every
 # block's environment assumption asserted, by k-induction at FIFO_DEPTH 2, 8 and 16 (about 2 minutes each, so
