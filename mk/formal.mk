@@ -22,13 +22,23 @@ NET_V  := rtl/mk2/mk2_network.v
 BUS_V  := rtl/mk2/mk2_bus_if.v
 CNT_V  := rtl/mk2/mk2_resource_counters.v
 
+# FIFO contents: the properties under FORMAL_CONTENTS read the RAM word at the tracked slot through
+# ram_1r1w's FORMAL_RAM_PROBE port, wired to mk2_fifo's formal signals by formal-run's connect: option
+FIFO_CONTENTS := define:FORMAL_CONTENTS define:FORMAL_RAM_PROBE strip:rdata_o \
+  connect:sample_ram.f_probe_addr=f_slot connect:f_ram_slot=sample_ram.f_probe_data
+
 FORMAL_SETS := \
   "fifo_d2 prove 4 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=2 strip:rdata_o,head_o" \
   "fifo_d8 prove 4 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=8 strip:rdata_o,head_o" \
   "fifo_d16 prove 4 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=16 strip:rdata_o,head_o" \
-  "fifo_contents_d2_headonly bmc 8 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=2 param:FULL_BYPASS=0 define:FORMAL_CONTENTS strip:rdata_o" \
-  "fifo_contents_d2_bypass bmc 8 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=2 param:FULL_BYPASS=1 define:FORMAL_CONTENTS strip:rdata_o" \
+  "fifo_contents_d2_headonly prove 2 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=2 param:FULL_BYPASS=0 $(FIFO_CONTENTS)" \
+  "fifo_contents_d2_bypass prove 2 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=2 param:FULL_BYPASS=1 $(FIFO_CONTENTS)" \
+  "fifo_contents_d8_headonly prove 2 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=8 param:FULL_BYPASS=0 $(FIFO_CONTENTS)" \
+  "fifo_contents_d8_bypass prove 2 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=8 param:FULL_BYPASS=1 $(FIFO_CONTENTS)" \
+  "fifo_contents_d16_headonly prove 2 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=16 param:FULL_BYPASS=0 $(FIFO_CONTENTS)" \
+  "fifo_contents_d16_bypass prove 2 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=16 param:FULL_BYPASS=1 $(FIFO_CONTENTS)" \
   "fifo_cover_d8 cover 12 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=8 strip:rdata_o,head_o" \
+  "fifo_contents_cover_d8 cover 12 mk2_fifo $(FIFO_V) param:FIFO_DEPTH=8 param:FULL_BYPASS=0 $(FIFO_CONTENTS)" \
   "network prove 4 mk2_network $(NET_V)" \
   "network_cover cover 12 mk2_network $(NET_V)" \
   "bus_if prove 4 mk2_bus_if $(BUS_V) strip:req_data_o" \
