@@ -3,14 +3,14 @@
 #
 #   $(call apt_need,PKG ...)   apt-get install the Debian packages among PKG that are not installed
 #   $(call pip_need,PKG ...)   pip install the Python packages among PKG whose command (named as the
-#                              package, as the yowasp tools are) is not on PATH
+#                              package, as the yowasp tools are, or PKG=COMMAND) is not on PATH
 #
 # A stamp keeps the base check to one per build tree; the synthesis and formal tools are checked only by
 # the targets that need them.
 apt_need = @missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
   if [ -n "$$missing" ]; then echo "deps: installing$$missing" >&2; SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
   $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
-pip_need = @for p in $(1); do command -v $$p >/dev/null || pip install -q $$p || exit 1; done
+pip_need = @for p in $(1); do command -v $${p\#*=} >/dev/null || pip install -q $${p%%=*} || exit 1; done
 #   $(call py_need,MODULE ...,PKG ...)  pip install PKG when a Python MODULE does not import (a machine without
 #                              pip gets Debian's; a Python whose packages the system manages, PEP 668, gets
 #                              --break-system-packages)

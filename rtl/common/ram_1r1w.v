@@ -8,6 +8,9 @@
 // bits of such a word until the next edge sets BYPASS_FROM to bypass bits WIDTH-1..BYPASS_FROM only (a
 // flip-flop and a multiplexer less per bit); bits below it are then undefined for that one clock.
 // Parameters: WIDTH (bits per word, >= 1), DEPTH (words, >= 2), BYPASS_FROM (0..WIDTH-1, default 0).
+// Formal builds with FORMAL_RAM_PROBE (make formal's FIFO contents sets) add a probe: f_probe_data is the
+// word at f_probe_addr now, for a user's properties about the contents (yosys 0.23 reads no hierarchical
+// references, so scripts/formal-run's connect: option wires them to the user's formal signals).
 module ram_1r1w #(
   parameter WIDTH       = 8,   // bits per word
   parameter DEPTH       = 16,  // number of words
@@ -52,6 +55,13 @@ module ram_1r1w #(
     bypass_q <= we_i && (waddr_i == raddr_i);
     wdata_q  <= wdata_i[WIDTH-1:BYPASS_FROM];
   end
+
+`ifdef FORMAL
+`ifdef FORMAL_RAM_PROBE
+  (* keep *) wire [$clog2(DEPTH)-1:0] f_probe_addr;  // driven by formal-run (connect:), e.g. mk2_fifo's f_slot
+  (* keep *) wire [WIDTH-1:0] f_probe_data = mem[f_probe_addr];
+`endif
+`endif
 
   assign rdata_o[WIDTH-1:BYPASS_FROM] = bypass_q ? wdata_q : rdata_q[WIDTH-1:BYPASS_FROM];
   generate

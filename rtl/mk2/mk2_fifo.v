@@ -166,26 +166,58 @@ module mk2_fifo #(
   end
 
 `ifdef FORMAL_CONTENTS
-  // Contents (bounded): an entry pushed into an arbitrary slot comes out as the head with the value pushed,
-  // once every entry before it has been popped. f_slot and its data are chosen by the solver.
+  // Contents and order, by k-induction: an entry pushed into an arbitrary slot while n entries are in the
+  // FIFO becomes the head after exactly n pops, with the value pushed, and leaves at the next pop.
+  // f_slot and the data are chosen by the solver, so this holds for every entry. The RAM word at f_slot
+  // (f_ram_slot) comes from ram_1r1w's FORMAL_RAM_PROBE port, wired by formal-run's connect: option
+  // (mk/formal.mk), so that the induction can state what the RAM holds.
   (* anyconst *) reg [PTR_W-1:0] f_slot;
+  wire [160:0] f_ram_slot;            // sample_ram's word at f_slot now (connect:)
   reg [160:0] f_data_q = 161'd0;
   reg         f_in_q = 1'b0;          // the tracked entry is in the FIFO
   reg         f_new_q = 1'b0;         // it was pushed at the last edge (the low bits follow one edge later)
+  reg [7:0]   f_ahead_q = 8'd0;       // entries ahead of it: count_q at its push, less the pops since
   always @(posedge clk_i) begin
     f_new_q <= 1'b0;
     if (!rst_ni || flush_i) f_in_q <= 1'b0;
     else begin
-      if (do_pop && rd_ptr_q == f_slot && f_in_q) f_in_q <= 1'b0;
-      if (push_i && wr_ptr_q == f_slot) begin f_in_q <= 1'b1; f_data_q <= entry_i; f_new_q <= 1'b1; end
+      if (do_pop && f_in_q) begin
+        if (f_ahead_q == 8'd0) f_in_q <= 1'b0;
+        f_ahead_q <= f_ahead_q - 8'd1;
+      end
+      if (push_i && wr_ptr_q == f_slot) begin
+        f_in_q <= 1'b1; f_data_q <= entry_i; f_new_q <= 1'b1;
+        f_ahead_q <= count_q - {7'd0, do_pop};
+      end
     end
   end
   always @* assume({{(8-PTR_W){1'b0}}, f_slot} < FIFO_DEPTH[7:0]);
-  always @* if (past_valid_q && rst_ni && f_in_q) begin
-    if (rd_ptr_q == f_slot && count_q != 8'd0) begin
+  // f_slot's distance from the read pointer
+  wire [7:0] f_off = (f_slot >= rd_ptr_q) ? {{(8-PTR_W){1'b0}}, f_slot - rd_ptr_q}
+                   : FIFO_DEPTH[7:0] - {{(8-PTR_W){1'b0}}, rd_ptr_q - f_slot};
+  always @* if (past_valid_q && rst_ni) begin
+    // invariants: the tracked entry is in the FIFO exactly while its slot is occupied, the entries ahead of
+    // it are the ones between the read pointer and it, and the RAM holds its value
+    assert(f_in_q == (f_off < count_q));
+    if (f_in_q) begin
+      assert(f_ahead_q == f_off);
+      assert(f_ram_slot == f_data_q);
+    end
+    assert(!f_new_q || f_in_q);
+    // after n pops it is the head, with the value pushed (header byte from the clock after its push, the
+    // whole entry one clock later with FULL_BYPASS 0 and at once with FULL_BYPASS 1)
+    if (f_in_q && f_ahead_q == 8'd0) begin
+      assert(rd_ptr_q == f_slot && count_q != 8'd0);
       assert(head_o[160:152] == f_data_q[160:152]);
       if (FULL_BYPASS != 0 || !f_new_q) assert(head_o == f_data_q);
     end
+  end
+  // covers: the tracked entry, pushed behind two others, reaches the head and is popped
+  reg f_behind_q = 1'b0;              // it was pushed with at least two entries ahead of it
+  always @(posedge clk_i) if (push_i && wr_ptr_q == f_slot) f_behind_q <= count_q >= 8'd2 && !do_pop;
+  always @* if (past_valid_q && rst_ni) begin
+    cover(f_in_q && f_behind_q && f_ahead_q == 8'd0 && !f_new_q);
+    cover(f_in_q && f_behind_q && f_ahead_q == 8'd0 && do_pop);
   end
 
 `endif

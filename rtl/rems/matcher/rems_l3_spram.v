@@ -16,6 +16,11 @@ module rems_l3_spram #(
   input  wire [WIDTH-1:0] wdata_i,
   input  wire [15:0]      raddr_i,
   output wire [WIDTH-1:0] rdata_o
+`ifdef FORMAL
+  ,
+  input  wire [15:0]      f_probe_addr_i,  // formal only (as rems_table): an entry to look at
+  output wire [WIDTH-1:0] f_probe_data_o   // formal only: its contents now
+`endif
 );
   initial begin
     if (WIDTH < 1 || WIDTH > 16) begin $error("rems_l3_spram: WIDTH must be 1..16"); $finish; end
@@ -24,6 +29,9 @@ module rems_l3_spram #(
   wire [15:0] addr = we_i ? waddr_i : raddr_i;
   wire [15:0] wdata16 = {{(16 - WIDTH){1'b0}}, wdata_i};
   wire [15:0] bank_rdata [0:3];
+`ifdef FORMAL
+  wire [15:0] bank_probe [0:3];
+`endif
 
   genvar bank;
   generate
@@ -31,6 +39,9 @@ module rems_l3_spram #(
       rems_spram_bank ram (
         .clk_i(clk_i), .en_i(addr[15:14] == bank), .we_i(we_i), .addr_i(addr[13:0]),
         .wdata_i(wdata16), .rdata_o(bank_rdata[bank])
+`ifdef FORMAL
+        , .f_probe_addr_i(f_probe_addr_i[13:0]), .f_probe_data_o(bank_probe[bank])
+`endif
       );
     end
   endgenerate
@@ -51,5 +62,9 @@ module rems_l3_spram #(
   wire [15:0] selected_all = selected;
   /* verilator lint_on UNUSEDSIGNAL */
   assign rdata_o = selected_all[WIDTH-1:0];
+`ifdef FORMAL
+  wire [15:0] f_probe_all = bank_probe[f_probe_addr_i[15:14]];
+  assign f_probe_data_o = f_probe_all[WIDTH-1:0];
+`endif
 endmodule
 `default_nettype wire

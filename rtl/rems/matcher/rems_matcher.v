@@ -148,37 +148,54 @@ module rems_matcher #(
     end
   end
 
+`ifdef FORMAL
+  // formal only: one entry of each table, chosen by the solver, and its contents now (the tables' probe
+  // ports; the properties at the end of the module use them)
+  (* anyconst *) reg [10:0] f_a0;
+  (* anyconst *) reg [10:0] f_a1;
+  (* anyconst *) reg [9:0]  f_a2;
+  (* anyconst *) reg [10:0] f_a3;
+  (* anyconst *) reg [10:0] f_a4;
+  (* anyconst *) reg [15:0] f_a5;
+  wire [6:0] f_p0, f_p2, f_p5;
+  wire [7:0] f_p1, f_p3, f_p4;
+`define REMS_PROBE(a, p) , .f_probe_addr_i(a), .f_probe_data_o(p)
+`else
+`define REMS_PROBE(a, p)
+`endif
+
   // ---- level 1: read with the input latch (s0), codes valid in s(1+OUTREG) ----
   rems_table #(.WIDTH(7), .DEPTH(2048), .INIT_FILE(INIT_T0), .OUTREG(OUTREG)) t0 (
     .clk_i(clk_i), .we_i(we_t0), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[6:0]),
-    .raddr_i(word_pipe_q[31:21]), .rdata_o(code0));
+    .raddr_i(word_pipe_q[31:21]), .rdata_o(code0) `REMS_PROBE(f_a0, f_p0));
   rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T1), .OUTREG(OUTREG)) t1 (
     .clk_i(clk_i), .we_i(we_t1), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[15:8]),
-    .raddr_i(word_pipe_q[20:10]), .rdata_o(code1));
+    .raddr_i(word_pipe_q[20:10]), .rdata_o(code1) `REMS_PROBE(f_a1, f_p1));
   rems_table #(.WIDTH(7), .DEPTH(1024), .INIT_FILE(INIT_T2), .OUTREG(OUTREG)) t2 (
     .clk_i(clk_i), .we_i(we_t2), .waddr_i(dl_addr_i[9:0]), .wdata_i(dl_data_i[22:16]),
-    .raddr_i(word_pipe_q[9:0]), .rdata_o(code2));
+    .raddr_i(word_pipe_q[9:0]), .rdata_o(code2) `REMS_PROBE(f_a2, f_p2));
 
   // ---- level 2: addressed straight by the level-1 RAM outputs, codes valid in s(2+2*OUTREG) ----
   rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T3), .OUTREG(OUTREG)) t3 (
     .clk_i(clk_i), .we_i(we_t3), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[15:8]),
-    .raddr_i({code0, code1[7:4]}), .rdata_o(code3));
+    .raddr_i({code0, code1[7:4]}), .rdata_o(code3) `REMS_PROBE(f_a3, f_p3));
   rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T4), .OUTREG(OUTREG)) t4 (
     .clk_i(clk_i), .we_i(we_t4), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[23:16]),
-    .raddr_i({code1[3:0], code2}), .rdata_o(code4));
+    .raddr_i({code1[3:0], code2}), .rdata_o(code4) `REMS_PROBE(f_a4, f_p4));
 
   // ---- level 3: 64K x 7, triggers valid in s(STAGES-1) ----
   generate
     if (L3_SPRAM != 0) begin : g_l3_spram
       rems_l3_spram #(.WIDTH(7)) t5 (
         .clk_i(clk_i), .we_i(we_t5), .waddr_i(dl_addr_i), .wdata_i(dl_data_i[6:0]),
-        .raddr_i({code3, code4}), .rdata_o(l3_trig));
+        .raddr_i({code3, code4}), .rdata_o(l3_trig) `REMS_PROBE(f_a5, f_p5));
     end else begin : g_l3_bram
       rems_table #(.WIDTH(7), .DEPTH(65536), .INIT_FILE(INIT_T5), .OUTREG(OUTREG)) t5 (
         .clk_i(clk_i), .we_i(we_t5), .waddr_i(dl_addr_i), .wdata_i(dl_data_i[6:0]),
-        .raddr_i({code3, code4}), .rdata_o(l3_trig));
+        .raddr_i({code3, code4}), .rdata_o(l3_trig) `REMS_PROBE(f_a5, f_p5));
     end
   endgenerate
+`undef REMS_PROBE
 
   assign word_o = word_out_q;
   assign trig_o = trig_out_q;
@@ -195,23 +212,83 @@ module rems_matcher #(
   assign tag_o = tag_pipe_q[TAG_W*LATENCY-1 -: TAG_W];
 
 `ifdef FORMAL
+  // Properties (make formal: rems_matcher_* sets, docs/formal.md), proven by k-induction for every table
+  // contents (the tables start arbitrary in a formal build and change only through the download port):
+  // a word presented with valid_i in clock t leaves in clock t+LATENCY with the same word, its tag, and
+  // either masked (exactly when a table changed in clocks t..t+L3_READ) or with the triggers that the
+  // tables give for that word. f_a0..f_a5 are one entry of each table chosen by the solver, f_p0..f_p5 their
+  // contents: the word "hits" them when its lookup chain goes through all six, and then trig_o must be
+  // f_p5. Since the solver picks the entries, this covers every word's chain.
   reg past_valid_q = 1'b0;
-  reg [LATENCY-1:0] valid_hist_q = {LATENCY{1'b0}};  // valid_i of the last LATENCY clocks, reset like the pipeline
+  // the last LATENCY clocks (bit i: i+1 clocks ago) of valid_i, word_i, tag_i and table_change, cleared
+  // by a reset like the pipeline
+  reg [LATENCY-1:0] valid_hist_q = {LATENCY{1'b0}};
+  reg [32*LATENCY-1:0] f_word_hist_q = {32*LATENCY{1'b0}};
+  reg [TAG_W*LATENCY-1:0] f_tag_hist_q = {TAG_W*LATENCY{1'b0}};
+  reg [LATENCY-1:0] f_change_hist_q = {LATENCY{1'b0}};
+  // the word in s0 (presented one clock ago) hits the chosen entries; what T5 holds for it; both shifted
+  // to the output (bit/field i: i+2 clocks after the presentation)
+  wire f_hit_s0 = word_pipe_q[31:21] == f_a0 && word_pipe_q[20:10] == f_a1 && word_pipe_q[9:0] == f_a2 &&
+                  {f_p0, f_p1[7:4]} == f_a3 && {f_p1[3:0], f_p2} == f_a4 && {f_p3, f_p4} == f_a5;
+  reg [LATENCY-2:0] f_hit_q = {(LATENCY-1){1'b0}};
+  reg [7*(LATENCY-1)-1:0] f_exp_q = {7*(LATENCY-1){1'b0}};
   always @(posedge clk_i) begin
     past_valid_q <= 1'b1;
     valid_hist_q <= rst_ni ? {valid_hist_q[LATENCY-2:0], valid_i} : {LATENCY{1'b0}};
+    f_word_hist_q <= {f_word_hist_q[32*(LATENCY-1)-1:0], word_i};
+    f_tag_hist_q <= rst_ni ? {f_tag_hist_q[TAG_W*(LATENCY-1)-1:0], tag_i} : {TAG_W*LATENCY{1'b0}};
+    f_change_hist_q <= rst_ni ? {f_change_hist_q[LATENCY-2:0], table_change} : {LATENCY{1'b0}};
+    f_hit_q <= {f_hit_q[LATENCY-3:0], f_hit_s0};
+    f_exp_q <= {f_exp_q[7*(LATENCY-2)-1:0], f_p5};
   end
+  // the word leaving now was presented LATENCY clocks ago; a table change in its clocks t .. t+L3_READ
+  wire [31:0] f_word_out = f_word_hist_q[32*(LATENCY-1) +: 32];
+  wire        f_hit_out = f_hit_q[LATENCY-2];
+  wire [6:0]  f_exp_out = f_exp_q[7*(LATENCY-2) +: 7];
+  wire        f_window_changed = |f_change_hist_q[LATENCY-1 -: L3_READ+1];
   // every trace starts in reset
   always @* if (!past_valid_q) assume(!rst_ni);
   always @(posedge clk_i) begin
     if (past_valid_q) begin
       // fixed latency, no bubbles: valid_o is valid_i exactly LATENCY clocks earlier
       assert(valid_o == valid_hist_q[LATENCY - 1]);
+      // the tag rides along with the same latency
+      assert(tag_o == f_tag_hist_q[TAG_W*(LATENCY-1) +: TAG_W]);
+      // the word leaves with its own value
+      assert(!valid_o || word_o == f_word_out);
+      // masked exactly when a table changed (or a download was open) while the word was being looked up
+      assert(dl_masked_o == (valid_o && f_window_changed));
+      // its own triggers: the ones the tables give for this word
+      if (valid_o && !dl_masked_o && f_hit_out) assert(trig_o == f_exp_out);
       // triggers only ever accompany a valid word, and never a masked one
       assert(valid_o || trig_o == 7'd0);
       assert(!dl_masked_o || trig_o == 7'd0);
       assert(!dl_masked_o || valid_o);
+      assert(dl_loading_o == loading_q);
     end
+  end
+  // Invariants for the induction: the pipeline's valid and taint bits are the histories above.
+  integer f_k;
+  always @* if (past_valid_q) begin
+    for (f_k = 0; f_k < STAGES; f_k = f_k + 1) begin
+      assert(valid_pipe_q[f_k] == valid_hist_q[f_k]);
+      assert(!valid_pipe_q[f_k] || word_pipe_q[32*f_k +: 32] == f_word_hist_q[32*f_k +: 32]);
+    end
+  end
+
+  // covers: a trigger, triggers on two words back to back, a masked word, and a trigger from a T5 entry
+  // written through the download port (so the proofs above are not vacuous)
+  reg f_fired_q = 1'b0;
+  reg f_t5_written_q = 1'b0;
+  always @(posedge clk_i) begin
+    f_fired_q <= rst_ni && valid_o && trig_o != 7'd0;
+    if (rst_ni && we_t5 && dl_addr_i == f_a5) f_t5_written_q <= 1'b1;
+  end
+  always @* if (past_valid_q && rst_ni) begin
+    cover(valid_o && trig_o != 7'd0);
+    cover(valid_o && trig_o != 7'd0 && f_fired_q);
+    cover(dl_masked_o);
+    cover(valid_o && f_hit_out && trig_o != 7'd0 && f_t5_written_q && !dl_loading_o);
   end
 `endif
 endmodule

@@ -16,8 +16,17 @@ module rems_spram_bank (
   input  wire [13:0] addr_i,
   input  wire [15:0] wdata_i,
   output wire [15:0] rdata_o
+`ifdef FORMAL
+  ,
+  input  wire [13:0] f_probe_addr_i,  // formal only (as rems_table): an entry to look at
+  output wire [15:0] f_probe_data_o   // formal only: its contents now
+`endif
 );
 `ifdef REMS_SB_SPRAM
+`ifdef FORMAL
+  initial begin $error("%m: the formal build needs the behavioural form (no REMS_SB_SPRAM)"); $finish; end
+  assign f_probe_data_o = 16'h0000;
+`endif
   SB_SPRAM256KA spram (
     .ADDRESS(addr_i), .DATAIN(wdata_i), .MASKWREN(4'b1111), .WREN(we_i), .CHIPSELECT(en_i),
     .CLOCK(clk_i), .STANDBY(1'b0), .SLEEP(1'b0), .POWEROFF(1'b1), .DATAOUT(rdata_o)
@@ -31,8 +40,11 @@ module rems_spram_bank (
   integer init_index;
   initial begin
 `ifndef SYNTHESIS
+`ifndef FORMAL
+    // (formal builds start from arbitrary contents: the proofs hold for every table)
     for (init_index = 0; init_index < 16384; init_index = init_index + 1) mem[init_index] = 16'h0000;
     rdata_q = 16'h0000;
+`endif
 `endif
   end
 
@@ -44,6 +56,9 @@ module rems_spram_bank (
   end
 
   assign rdata_o = rdata_q;
+`ifdef FORMAL
+  assign f_probe_data_o = mem[f_probe_addr_i];
+`endif
 `endif
 endmodule
 `default_nettype wire

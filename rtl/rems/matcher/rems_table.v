@@ -21,6 +21,10 @@
 // use the behavioural model below, which has the same cycle behaviour.
 // Parameters: WIDTH (bits per word, >= 1), DEPTH (words, >= 2), INIT_FILE ($readmemh file with the
 // initial contents, "" for all zeros), OUTREG (0 or 1: extra output register).
+// Formal builds only (`ifdef FORMAL, make formal): the probe port f_probe_addr_i/f_probe_data_o reads the
+// array combinationally (the contents now), so rems_matcher's properties can name a table entry (yosys 0.23
+// reads no hierarchical references); there the array starts with arbitrary contents (no zeroing loop, which
+// also kept yosys unrolling 64K assignments for minutes), so the proofs hold for every table.
 module rems_table #(
   parameter WIDTH     = 8,    // bits per word
   parameter DEPTH     = 2048, // number of words
@@ -33,6 +37,11 @@ module rems_table #(
   input  wire [WIDTH-1:0]         wdata_i,
   input  wire [$clog2(DEPTH)-1:0] raddr_i,
   output wire [WIDTH-1:0]         rdata_o
+`ifdef FORMAL
+  ,
+  input  wire [$clog2(DEPTH)-1:0] f_probe_addr_i,  // formal only: an entry to look at
+  output wire [WIDTH-1:0]         f_probe_data_o   // formal only: its contents now
+`endif
 );
   initial begin
     if (WIDTH < 1) begin $error("rems_table: WIDTH must be >= 1"); $finish; end
@@ -49,6 +58,11 @@ module rems_table #(
 
   generate
     if (USE_DP16KD != 0) begin : g_dp16kd
+`ifdef FORMAL
+      // the probe port exists in the behavioural form only: the DP16KD form is not a formal target
+      initial begin $error("%m: the formal build needs the behavioural form (no REMS_ECP5_DP16KD)"); $finish; end
+      assign f_probe_data_o = {WIDTH{1'b0}};
+`endif
 `ifdef REMS_ECP5_DP16KD
       rems_table_dp16kd #(.WIDTH(WIDTH), .DEPTH(DEPTH), .INIT_FILE(INIT_FILE)) ram (
         .clk_i(clk_i), .we_i(we_i), .waddr_i(waddr_i), .wdata_i(wdata_i), .raddr_i(raddr_i),
@@ -65,8 +79,10 @@ module rems_table #(
       integer init_index;
       initial begin
 `ifndef SYNTHESIS
+`ifndef FORMAL
         for (init_index = 0; init_index < DEPTH; init_index = init_index + 1) mem[init_index] = {WIDTH{1'b0}};
         rdata_q = {WIDTH{1'b0}};
+`endif
 `endif
         if (INIT_FILE != "") $readmemh(INIT_FILE, mem);
       end
@@ -82,7 +98,9 @@ module rems_table #(
         reg [WIDTH-1:0] out_q;
         reg [WIDTH-1:0] out_d;
 `ifndef SYNTHESIS
+`ifndef FORMAL
         initial out_q = {WIDTH{1'b0}};
+`endif
 `endif
         always @* begin
           out_d = out_q;
@@ -93,6 +111,9 @@ module rems_table #(
       end else begin : g_noreg
         assign rdata_o = rdata_q;
       end
+`ifdef FORMAL
+      assign f_probe_data_o = mem[f_probe_addr_i];
+`endif
     end
   endgenerate
 endmodule
