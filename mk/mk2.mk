@@ -12,11 +12,11 @@ MK2_DIR := $(BUILD)/mk2
 MK2SIM := $(BUILD)/mk2sim
 MK2MODEL := $(BUILD)/model/mk2model
 MK2GEN := $(BUILD)/model/mk2-randscript
-MK2_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Isim/mk2 -Imodel -Irtl/mk2 -Itools/libmk2trace
+MK2_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Isim/mk2 -Imodel -Irtl/mk2 -Itools/libmk2trace -Itools/libmk2script
 MK2_DEPTHS := 2 8 16
-MK2_RUNNER_SRC := sim/mk2/mk2_tb.c sim/mk2/mk2_lockstep.c model/mk2_backend_model.c model/mk2_model.c \
+MK2_RUNNER_SRC := sim/mk2/mk2_tb.c sim/mk2/mk2_lockstep.c model/mk2_backend_model.c model/mk2_model.c tools/libmk2script/mk2script.c \
   tools/libmk2trace/mk2trace.c
-MK2_RUNNER_HDR := $(wildcard sim/mk2/*.h model/*.h tools/libmk2trace/*.h rtl/mk2/*.h)
+MK2_RUNNER_HDR := $(wildcard sim/mk2/*.h model/*.h tools/libmk2trace/*.h tools/libmk2script/*.h rtl/mk2/*.h)
 MK2_RUNNER_OBJS = $(patsubst %.c,$(MK2_DIR)/obj/%.o,$(MK2_RUNNER_SRC))
 DIRECTED_SCRIPTS = $(sort $(wildcard tb/mk2/scripts/*.bus))
 

@@ -14,8 +14,8 @@
 //   0 DATA     read: pops the oldest element: [31] valid (0: buffer empty, nothing popped), [9] EOM,
 //              [8] ODD_PARITY, [7:0] N7..N0; reads 0 when empty
 //   1 STATUS   [15:0] fill (elements), [23:16] parity errors, [31:24] overflows (both saturating at 255)
-//   2 PARERR   parity errors (32 bits, wrapping)        3 OVERFLOW  bytes dropped because full (32 bits)
-//   4 TAKEN    bytes taken from the network (32 bits, wrapping)
+//   2 PARERR   parity errors (COUNT_W bits, wrapping)   3 OVERFLOW  bytes dropped because full (COUNT_W bits)
+//   4 TAKEN    bytes taken from the network (COUNT_W bits, wrapping); all three read zero-extended to 32 bits
 //   5 CHIP     the chip's status: [7:0] FIFO entries, [8] Resource counter phase, [9] a sample part-way out,
 //              [10] shadow registers busy, [31:16] DEPTH
 //   6 CTRL     [0] pause (read/write): NETRDY held low, the chip's network waits (nothing is lost);
@@ -25,10 +25,12 @@
 // Clock domain: clk_i, the MultiKron II node clock (NETCLK and the network pins are registers of the chip
 // in that domain; net_clk_i is used as the take/present phase, not as a clock). rst_ni synchronous.
 // Latency: ACK one clock after the request is accepted; a request may be accepted every clock.
-// Parameters: DEPTH (elements, 2..32768). A master that empties the buffer before each MultiKron II access
+// Parameters: DEPTH (elements, 2..32768); COUNT_W (width of PARERR, OVERFLOW, TAKEN: 16..32; 32 but on a
+// device with no room to spare, the iCEBreaker's UP5K). A master that empties the buffer before each MultiKron II access
 // never deadlocks on a write that waits for FIFO space if DEPTH >= 84 * (FIFO_DEPTH + 1) (docs/integration.md).
 module mk2_trace_sink #(
-  parameter DEPTH = 1024
+  parameter DEPTH   = 1024,
+  parameter COUNT_W = 32    // width of the PARERR, OVERFLOW and TAKEN counters
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -66,6 +68,7 @@ module mk2_trace_sink #(
 
   initial begin
     if (DEPTH < 2 || DEPTH > 32768) begin $error("mk2_trace_sink: DEPTH must be 2..32768"); $finish; end
+    if (COUNT_W < 16 || COUNT_W > 32) begin $error("%m: COUNT_W must be 16..32"); $finish; end
   end
 
   reg [AW-1:0] wr_q,     wr_d;
@@ -73,9 +76,9 @@ module mk2_trace_sink #(
   reg [FW-1:0] fill_q,   fill_d;
   reg          rdy_q,    rdy_d;     // NETRDY
   reg          pause_q,  pause_d;
-  reg [31:0]   parerr_q, parerr_d;
-  reg [31:0]   over_q,   over_d;
-  reg [31:0]   taken_q,  taken_d;
+  reg [COUNT_W-1:0] parerr_q, parerr_d;
+  reg [COUNT_W-1:0] over_q,   over_d;
+  reg [COUNT_W-1:0] taken_q,  taken_d;
   reg          ack_q,    ack_d;
   reg          pop_q,    pop_d;     // the answer is a popped element (from the RAM)
   reg [31:0]   rdat_q,   rdat_d;    // the answer otherwise
@@ -92,8 +95,11 @@ module mk2_trace_sink #(
     .clk_i(clk_i), .we_i(store), .waddr_i(wr_q), .wdata_i({net_eom_i, net_parity_i, net_data_i}),
     .raddr_i(rd_q), .rdata_o(ram_rdata));
 
-  function [7:0] sat8(input [31:0] v);
-    sat8 = |v[31:8] ? 8'hff : v[7:0];
+  localparam [COUNT_W-1:0] CNT0 = {COUNT_W{1'b0}};
+  localparam [COUNT_W-1:0] CNT1 = {{(COUNT_W-1){1'b0}}, 1'b1};
+
+  function [7:0] sat8(input [COUNT_W-1:0] v);
+    sat8 = |v[COUNT_W-1:8] ? 8'hff : v[7:0];
   endfunction
 
   always @* begin
@@ -110,10 +116,10 @@ module mk2_trace_sink #(
     rdat_d   = rdat_q;
     // the network side
     if (take) begin
-      taken_d = taken_q + 32'd1;
-      if (!par_ok) parerr_d = parerr_q + 32'd1;
+      taken_d = taken_q + CNT1;
+      if (!par_ok) parerr_d = parerr_q + CNT1;
       if (store) wr_d = wr_q == LAST ? {AW{1'b0}} : wr_q + 1'b1;
-      else over_d = over_q + 32'd1;
+      else over_d = over_q + CNT1;
     end
     // the bus side
     if (req) begin
@@ -124,9 +130,9 @@ module mk2_trace_sink #(
           if (wb_sel_i[0]) begin
             pause_d = wb_dat_i[0];
             if (wb_dat_i[1]) begin
-              parerr_d = 32'd0;
-              over_d   = 32'd0;
-              taken_d  = 32'd0;
+              parerr_d = CNT0;
+              over_d   = CNT0;
+              taken_d  = CNT0;
             end
           end
         end
@@ -137,9 +143,9 @@ module mk2_trace_sink #(
             if (pop) rd_d = rd_q == LAST ? {AW{1'b0}} : rd_q + 1'b1;
           end
           3'd1: rdat_d = {sat8(over_q), sat8(parerr_q), {{(16 - FW){1'b0}}, fill_q}};
-          3'd2: rdat_d = parerr_q;
-          3'd3: rdat_d = over_q;
-          3'd4: rdat_d = taken_q;
+          3'd2: rdat_d[COUNT_W-1:0] = parerr_q;
+          3'd3: rdat_d[COUNT_W-1:0] = over_q;
+          3'd4: rdat_d[COUNT_W-1:0] = taken_q;
           3'd5: rdat_d = {DEPTH16, 5'd0, chip_shadow_busy_i, chip_net_busy_i, chip_counter_phase_i, chip_fifo_count_i};
           3'd6: rdat_d = {31'd0, pause_q};
           default: rdat_d = 32'd0;
@@ -158,9 +164,9 @@ module mk2_trace_sink #(
       fill_q   <= {FW{1'b0}};
       rdy_q    <= 1'b0;
       pause_q  <= 1'b0;
-      parerr_q <= 32'd0;
-      over_q   <= 32'd0;
-      taken_q  <= 32'd0;
+      parerr_q <= CNT0;
+      over_q   <= CNT0;
+      taken_q  <= CNT0;
       ack_q    <= 1'b0;
       pop_q    <= 1'b0;
       rdat_q   <= 32'd0;

@@ -10,12 +10,14 @@
 // chip_rst_ni only the chip (RESETB) and its bus slave, so that the sink keeps what it holds (a host can
 // still read the bytes of a sample that the reset cut short). Tie chip_rst_ni high if not needed.
 // Latency: that of mk2_wb_slave (3 clocks for a chip cycle without wait states) or mk2_trace_sink (1).
-// Parameters: FIFO_DEPTH (the chip's trace FIFO, 2..255), SINK_DEPTH (network elements buffered).
+// Parameters: FIFO_DEPTH (the chip's trace FIFO, 2..255), SINK_DEPTH (network elements buffered), SINK_COUNT_W
+// (width of the sink's PARERR, OVERFLOW and TAKEN counters, 16..32).
 // Pins of the chip that are not the processor bus or the network are ports here (Timestamp clock, X15..X0,
 // C7..C0, WAITSTATE, TESTB); OUTDISB is tied high (outputs always on) and HOLDB is not used.
 module mk2_wb_top #(
   parameter FIFO_DEPTH = 8,
-  parameter SINK_DEPTH = 1024
+  parameter SINK_DEPTH = 1024,
+  parameter SINK_COUNT_W = 32  // width of the sink's PARERR, OVERFLOW, TAKEN counters (16..32)
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,       // everything (system reset)
@@ -89,7 +91,7 @@ module mk2_wb_top #(
   /* verilator lint_on PINCONNECTEMPTY */
 
   // ---------------------------------------------------------------- the trace sink
-  mk2_trace_sink #(.DEPTH(SINK_DEPTH)) u_sink (
+  mk2_trace_sink #(.DEPTH(SINK_DEPTH), .COUNT_W(SINK_COUNT_W)) u_sink (
     .clk_i(clk_i), .rst_ni(rst_n),
     .net_clk_i(netclk), .net_fifodab_i(fifodab), .net_data_i(ndata), .net_parity_i(parity),
     .net_eom_i(eom), .net_rdy_o(netrdy),

@@ -5,6 +5,8 @@
  * The transport is the caller's (mk2bus.h): the Verilated mk2_wb_top (sim/bus/mk2wb.c, build/mk2wb) or
  * the UARTBone bridge on a serial port (tools/mk2host).
  *
+ * The script is read by the one parser of every runner (tools/libmk2script: the same grammar and messages as
+ * build/mk2sim), the whole file before the first request.
  * Supported: reset, write, read [expect V [mask M]], idle, drain, netrdy 0|1 (the sink's CTRL pause bit);
  * with pins (simulation only): tsclk N, ext J pulse [N], ext J 0|1, cpu, strap waitstate, test.
  * Refused with exit 3, naming the line: hold, strobe hold, rdwr, outdis, after, tsclk run/stop (they need
@@ -20,6 +22,7 @@
 #include <string.h>
 
 #include "mk2trace.h"
+#include "mk2script.h"
 #include "mk2bus.h"
 
 #define SINK 0x100u /* word address of the trace sink */
@@ -31,7 +34,7 @@ static struct {
     const mk2bus_transport *t;
     const char *file;
     long line;
-    char text[512];
+    char text[160];
     FILE *trace;
     mk2cap_writer *cap;
     uint8_t bytes[MK2_RESOURCE_BYTES];
@@ -184,32 +187,18 @@ static uint64_t chip_read(unsigned a)
 
 /* ------------------------------------------------------------------ the script */
 
-static int number(const char *tok, const char *what, uint64_t lo, uint64_t hi, uint64_t *v)
-{
-    if (!tok) die(1, "%s is missing", what);
-    uint64_t x = 0;
-    const char *p = tok;
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        p += 2;
-        if (!*p) die(1, "%s: '%s' has no hex digits", what, tok);
-        for (; *p; p++) {
-            int dg = *p >= '0' && *p <= '9' ? *p - '0' : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
-                   : *p >= 'A' && *p <= 'F' ? *p - 'A' + 10 : -1;
-            if (dg < 0 || x >> 60) die(1, "%s: '%s' is not a 64-bit 0x-hex number", what, tok);
-            x = x << 4 | (uint64_t)dg;
-        }
-    } else {
-        if (!(*p >= '0' && *p <= '9') || (p[0] == '0' && p[1])) die(1, "%s: '%s' is not a number", what, tok);
-        for (; *p; p++) {
-            if (*p < '0' || *p > '9') die(1, "%s: '%s' is not a number", what, tok);
-            if (x > (UINT64_MAX - 9) / 10) die(1, "%s: '%s' does not fit in 64 bits", what, tok);
-            x = x * 10 + (uint64_t)(*p - '0');
-        }
-    }
-    if (x < lo || x > hi) die(1, "%s %" PRIu64 "..%" PRIu64 ", got %s", what, lo, hi, tok);
-    *v = x;
-    return 0;
-}
+/* A script line, parsed by the one parser of every runner (tools/libmk2script), kept with its number and
+ * its text for messages: the whole file is parsed and checked before anything is sent. */
+typedef struct {
+    mk2script_stmt st;
+    long line;
+    char text[160];
+} line_stmt;
+
+static struct {
+    line_stmt *v;
+    size_t n, cap;
+} prog;
 
 static void need_reset(void)
 {
@@ -221,19 +210,40 @@ static void run_ticks(uint64_t n)
     for (uint64_t i = 0; i < n; i++) tick();
 }
 
-/* one command; check = 1: only check that it is supported and well formed */
-static void command(char **w, int nw, int check)
+/* Refuses (exit 3, naming the line) what this transport cannot do; called for every line before the run. */
+static void check_supported(const mk2script_stmt *st)
 {
-    const char *c = w[0];
-    uint64_t a, b, m;
-    if (!strcmp(c, "reset")) {
-        uint64_t n = 8;
-        if (nw > 1) number(w[1], "reset: N", 1, 1000000, &n);
-        if (check) return;
+    const mk2script_cmd *c = &st->c;
+    const char *w = mk2script_op_names[c->op];
+    if (st->is_after)
+        die(3, "'after' is not supported by the Wishbone runner (it needs pin-level control of the processor "
+               "bus or of OUTDISB that the Wishbone slave does not give; use build/mk2sim)");
+    switch (c->op) {
+    case OP_HOLD: case OP_STROBE: case OP_RDWR: case OP_OUTDIS:
+        die(3, "'%s' is not supported by the Wishbone runner (it needs pin-level control of the processor "
+               "bus or of OUTDISB that the Wishbone slave does not give; use build/mk2sim)", w);
+    case OP_TSCLK_RUN: case OP_TSCLK_STOP:
+        if (!g.t->pins) need_pins(w);
+        die(3, "'tsclk %s' is not supported by the Wishbone runner (a free-running Timestamp clock makes the "
+               "Timestamp depend on the bus timing, which differs from the pin-level runner's)",
+            c->op == OP_TSCLK_RUN ? "run" : "stop");
+    case OP_TSCLK: case OP_EXT_PULSE: case OP_EXT_LEVEL: case OP_CPU: case OP_STRAP: case OP_TEST:
+        if (!g.t->pins) need_pins(w);
+        return;
+    default:
+        return;
+    }
+}
+
+static void command(const mk2script_cmd *c)
+{
+    uint64_t a = c->v[0], b = c->v[1];
+    switch (c->op) {
+    case OP_RESET:
         if (g.t->pins) {
             /* the chip's RESETB alone: the sink keeps the bytes taken before it, read after the reset */
             g.t->pins->chip_rst_n = 0;
-            run_ticks(n);
+            run_ticks(a);
             g.t->pins->chip_rst_n = 1;
             run_ticks(2);
         } else {
@@ -247,12 +257,7 @@ static void command(char **w, int nw, int check)
         g.was_reset = 1;
         /* the sink is not reset by RESETB: a pause written by 'netrdy 0' stays, as NETRDY would */
         return;
-    }
-    if (!strcmp(c, "write")) {
-        number(nw > 1 ? w[1] : NULL, "write: ADDR", 0, 127, &a);
-        number(nw > 2 ? w[2] : NULL, "write: DATA", 0, UINT64_MAX, &b);
-        if (nw > 3) die(1, "write: too many words");
-        if (check) return;
+    case OP_WRITE:
         need_reset();
         pull_sink();
         chip_write((unsigned)a, b);
@@ -263,57 +268,28 @@ static void command(char **w, int nw, int check)
             cut(0);
         }
         return;
-    }
-    if (!strcmp(c, "read")) {
-        int have = 0;
-        m = UINT64_MAX;
-        number(nw > 1 ? w[1] : NULL, "read: ADDR", 0, 127, &a);
-        if (nw > 2) {
-            int i = 2;
-            if (!strcmp(w[2], "expect")) i = 3;
-            number(nw > i ? w[i] : NULL, "read: VALUE", 0, UINT64_MAX, &b);
-            have = 1;
-            if (nw > i + 1) {
-                if (strcmp(w[i + 1], "mask")) die(1, "read: 'mask' expected after the value");
-                number(nw > i + 2 ? w[i + 2] : NULL, "read: MASK", 0, UINT64_MAX, &m);
-                if (nw > i + 3) die(1, "read: too many words");
-            }
-        }
-        if (check) return;
+    case OP_READ: {
         need_reset();
         pull_sink();
-        uint64_t v = chip_read((unsigned)a);
-        if (have && ((v ^ b) & m) && g.no_expect) {
+        uint64_t v = chip_read((unsigned)a), m = c->v[2];
+        if (c->expect && ((v ^ b) & m) && g.no_expect) {
             fprintf(stderr, "note: %s:%ld: read of address %" PRIu64 " returned 0x%016" PRIx64 ", the script expects "
                             "0x%016" PRIx64 " (--no-expect)\n", g.file, g.line, a, v, b);
             g.expect_notes++;
-        } else if (have && ((v ^ b) & m))
+        } else if (c->expect && ((v ^ b) & m))
             die(1, "read of address %" PRIu64 " returned 0x%016" PRIx64 ", expected 0x%016" PRIx64
                    " (mask 0x%016" PRIx64 ")", a, v, b, m);
         return;
     }
-    if (!strcmp(c, "idle")) {
-        number(nw > 1 ? w[1] : NULL, "idle: N", 0, 10000000000ULL, &a);
-        if (check) return;
+    case OP_IDLE:
         if (g.t->pins) run_ticks(a);
         else g.t->idle(a);
         return;
-    }
-    if (!strcmp(c, "drain")) {
-        uint64_t max = 100000;
-        if (nw > 1) number(w[1], "drain: MAX", 1, 10000000000ULL, &max);
-        if (check) return;
+    case OP_DRAIN:
         need_reset();
-        drain(max);
+        drain(a);
         return;
-    }
-    if (!strcmp(c, "tsclk")) {
-        if (!g.t->pins) need_pins(c);
-        if (nw > 1 && (!strcmp(w[1], "run") || !strcmp(w[1], "stop")))
-            die(3, "'tsclk %s' is not supported by the Wishbone runner (a free-running Timestamp clock makes the "
-                   "Timestamp depend on the bus timing, which differs from the pin-level runner's)", w[1]);
-        number(nw > 1 ? w[1] : NULL, "tsclk: N", 0, 1000000000, &a);
-        if (check) return;
+    case OP_TSCLK:
         for (uint64_t i = 0; i < a; i++) {
             g.t->pins->tsclk = 1;
             run_ticks(2);
@@ -321,97 +297,64 @@ static void command(char **w, int nw, int check)
             run_ticks(2);
         }
         return;
-    }
-    if (!strcmp(c, "ext")) {
-        if (!g.t->pins) need_pins(c);
-        number(nw > 1 ? w[1] : NULL, "ext: J", 0, 15, &a);
-        if (nw > 2 && !strcmp(w[2], "pulse")) {
-            uint64_t n = 1;
-            if (nw > 3) number(w[3], "ext: N", 0, 1000000000, &n);
-            if (check) return;
-            if (g.t->pins->ext >> a & 1) {
-                g.t->pins->ext &= ~(1u << a);
-                tick();
-            }
-            for (uint64_t i = 0; i < n; i++) {
-                g.t->pins->ext |= 1u << a;
-                tick();
-                g.t->pins->ext &= ~(1u << a);
-                tick();
-            }
-            return;
+    case OP_EXT_PULSE:
+        if (g.t->pins->ext >> a & 1) {
+            g.t->pins->ext &= ~(1u << a);
+            tick();
         }
-        number(nw > 2 ? w[2] : NULL, "ext: level", 0, 1, &b);
-        if (check) return;
+        for (uint64_t i = 0; i < b; i++) {
+            g.t->pins->ext |= 1u << a;
+            tick();
+            g.t->pins->ext &= ~(1u << a);
+            tick();
+        }
+        return;
+    case OP_EXT_LEVEL:
         g.t->pins->ext = (g.t->pins->ext & ~(1u << a)) | (unsigned)b << a;
         return;
-    }
-    if (!strcmp(c, "cpu")) {
-        if (!g.t->pins) need_pins(c);
-        unsigned lines;
-        if (nw > 1 && !strcmp(w[1], "none")) lines = 0;
-        else if (nw > 1 && !strcmp(w[1], "lines")) {
-            number(nw > 2 ? w[2] : NULL, "cpu lines: MASK", 0, 255, &a);
-            lines = (unsigned)a;
-        } else {
-            number(nw > 1 ? w[1] : NULL, "cpu: N", 0, 7, &a);
-            lines = 1u << a;
-        }
-        if (check) return;
-        g.t->pins->cpu = lines;
+    case OP_CPU:
+        g.t->pins->cpu = (unsigned)a;
         return;
-    }
-    if (!strcmp(c, "strap")) {
-        if (!g.t->pins) need_pins(c);
-        if (nw < 2 || strcmp(w[1], "waitstate")) die(1, "strap: 'waitstate 0|1' expected");
-        number(nw > 2 ? w[2] : NULL, "strap waitstate", 0, 1, &a);
-        if (check) return;
+    case OP_STRAP:
         g.t->pins->waitstate = (int)a;
         return;
-    }
-    if (!strcmp(c, "test")) {
-        if (!g.t->pins) need_pins(c);
-        number(nw > 1 ? w[1] : NULL, "test", 0, 1, &a);
-        if (check) return;
+    case OP_TEST:
         g.t->pins->testb = !a;
         return;
-    }
-    if (!strcmp(c, "netrdy")) {
-        number(nw > 1 ? w[1] : NULL, "netrdy", 0, 1, &a);
-        if (check) return;
+    case OP_NETRDY: {
         /* the sink's pause bit: NETRDY low from its next take edge (a Wishbone write) */
         wbreq q = {1, SINK + S_CTRL, a ? 0u : 1u, 0xf};
         wb_cycle(&q, 1, NULL);
         g.pause = !a;
         return;
     }
-    if (!strcmp(c, "hold") || !strcmp(c, "strobe") || !strcmp(c, "rdwr") || !strcmp(c, "outdis") ||
-        !strcmp(c, "after"))
-        die(3, "'%s' is not supported by the Wishbone runner (it needs pin-level control of the processor "
-               "bus or of OUTDISB that the Wishbone slave does not give; use build/mk2sim)", c);
-    die(1, "unknown command '%s'", c);
+    default:
+        die(1, "internal: command '%s' reached the run unchecked", mk2script_op_names[c->op]);
+    }
 }
 
-static void run_file(FILE *f, int check)
+/* one line of the file: parsed, checked, kept */
+static int take_line(long lineno, char *line, size_t len, void *arg)
 {
-    char buf[4096];
-    g.line = 0;
-    while (fgets(buf, sizeof buf, f)) {
-        g.line++;
-        char *hash = strchr(buf, '#');
-        if (hash) *hash = 0;
-        size_t l = strlen(buf);
-        while (l && (buf[l - 1] == '\n' || buf[l - 1] == '\r')) buf[--l] = 0;
-        snprintf(g.text, sizeof g.text, "%s", buf);
-        char *w[9];
-        int nw = 0;
-        for (char *t = strtok(buf, " \t"); t; t = strtok(NULL, " \t")) {
-            if (nw == 8) die(1, "more than 8 words");
-            w[nw++] = t;
-        }
-        if (!nw) continue;
-        command(w, nw, check);
+    (void)arg;
+    char err[1024];
+    g.line = lineno;
+    mk2script_show_line(line, len, g.text, sizeof g.text);
+    mk2script_stmt st;
+    if (mk2script_parse_line(line, len, &st, err, sizeof err)) die(1, "%s", err);
+    if (st.c.op == OP_NONE && !st.is_after) return 0;
+    check_supported(&st);
+    if (prog.n == prog.cap) {
+        prog.cap = prog.cap ? 2 * prog.cap : 64;
+        line_stmt *p = realloc(prog.v, prog.cap * sizeof *prog.v);
+        if (!p) die(1, "out of memory");
+        prog.v = p;
     }
+    line_stmt *ls = &prog.v[prog.n++];
+    ls->st = st;
+    ls->line = lineno;
+    memcpy(ls->text, g.text, sizeof ls->text);
+    return 0;
 }
 
 int mk2bus_run(const char *script, const mk2bus_transport *t, const mk2bus_options *o)
@@ -419,20 +362,25 @@ int mk2bus_run(const char *script, const mk2bus_transport *t, const mk2bus_optio
     g.t = t;
     g.file = script;
     g.no_expect = o->no_expect;
-    FILE *f = fopen(script, "r");
-    if (!f) {
-        fprintf(stderr, "FAIL %s: %s\n", script, strerror(errno));
+    char err[1024];
+    /* the whole file is parsed and checked first: an invalid or unsupported line runs nothing */
+    if (mk2script_each_line(script, take_line, NULL, err, sizeof err)) {
+        fprintf(stderr, "FAIL %s\n", err);
         return 1;
     }
-    run_file(f, 1); /* the whole file is checked first: an unsupported command runs nothing */
-    rewind(f);
     g.trace = !o->trace || !strcmp(o->trace, "-") ? stdout : fopen(o->trace, "w");
     if (!g.trace) die(1, "cannot write %s: %s", o->trace, strerror(errno));
     if (o->capture && !(g.cap = mk2cap_create(o->capture, 0, 0)))
         die(1, "cannot write %s: %s", o->capture, strerror(errno));
     if (t->start) t->start();
-    run_file(f, 0);
-    fclose(f);
+    for (size_t i = 0; i < prog.n; i++) {
+        g.line = prog.v[i].line;
+        memcpy(g.text, prog.v[i].text, sizeof prog.v[i].text);
+        command(&prog.v[i].st.c);
+    }
+    free(prog.v);
+    prog.v = NULL;
+    prog.n = prog.cap = 0;
     g.line = 0;
     snprintf(g.text, sizeof g.text, "(end of script)");
     if (g.was_reset) {

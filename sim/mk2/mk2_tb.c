@@ -3,8 +3,8 @@
  * interface of sim/mk2/mk2_backend.h (Verilated RTL, C reference model, or both in lockstep).
  *
  * Four parts, all at the pins of mk2_chip:
- *   - the script language of docs/mk2-scripts.md: a strict parser that checks a whole file before its
- *     first node clock (numbers decimal or 0x-hex, every range checked, `after` included);
+ *   - the script language of docs/mk2-scripts.md, parsed by the one strict parser of every runner
+ *     (tools/libmk2script): a whole file is checked before its first node clock;
  *   - a bus-functional model: read and write cycles with STARTB, the strobes, HOLDB and whatever wait
  *     states the chip inserts (docs/decisions.md, section 9 and D10.1);
  *   - pin schedulers: the Timestamp clock (bursts or free-running), X15..X0, NETRDY, TESTB, OUTDISB,
@@ -22,41 +22,19 @@
  */
 #include "mk2_tb.h"
 #include "mk2_regmap.h"
+#include "mk2script.h"
 
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define ACK_TIMEOUT_TICKS 1000000ULL
-#define MAX_TICKS 10000000000ULL    /* idle, after, drain: 10^10 node clocks (200 s at 50 MHz) */
-#define MAX_EDGES 1000000000ULL     /* tsclk N, ext J pulse N */
-#define MAX_HOLD 1000000ULL         /* reset N, hold N, strobe hold N, tsclk run DIV */
-#define MAX_TOKENS 8
 
-/* ------------------------------------------------------------------ parsed commands */
-
-enum op {
-    OP_NONE, OP_RESET, OP_WRITE, OP_READ, OP_RDWR, OP_HOLD, OP_STROBE, OP_IDLE, OP_TSCLK, OP_TSCLK_RUN,
-    OP_TSCLK_STOP, OP_EXT_PULSE, OP_EXT_LEVEL, OP_CPU, OP_NETRDY, OP_TEST, OP_OUTDIS, OP_STRAP, OP_DRAIN
-};
-
-static const char *const op_names[] = {"", "reset", "write", "read", "rdwr", "hold", "strobe", "idle", "tsclk",
-                                      "tsclk", "tsclk", "ext", "ext", "cpu", "netrdy", "test", "outdis", "strap", "drain"};
-
-typedef struct {
-    int op;
-    uint64_t v[4];     /* arguments, per op */
-    int expect;        /* read/rdwr: compare with v[1] under mask v[2] */
-} cmd;
-
-typedef struct {
-    cmd c;
-    int is_after;
-    uint64_t after_ticks;
-} stmt;
+typedef mk2script_cmd cmd;
+typedef mk2script_stmt stmt;
+#define op_names mk2script_op_names
 
 typedef struct {
     uint64_t due_tick;
@@ -532,244 +510,6 @@ static int bus_cycle(mk2_tb *tb, int kind, unsigned addr, uint64_t data)
     return 0;
 }
 
-/* ------------------------------------------------------------------ the script language (docs/mk2-scripts.md) */
-
-/* A token as it may be shown in a message: printable ASCII kept, anything else as \xNN, at most 40 bytes. */
-static const char *shown(const char *s, char *buf, size_t len)
-{
-    size_t n = 0;
-    for (; *s && n + 5 < len; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (n >= 40) {
-            n += (size_t)snprintf(buf + n, len - n, "...");
-            break;
-        }
-        if (ch >= 0x20 && ch < 0x7f) buf[n++] = (char)ch;
-        else n += (size_t)snprintf(buf + n, len - n, "\\x%02x", ch);
-    }
-    buf[n < len ? n : len - 1] = 0;
-    return buf;
-}
-
-typedef struct {
-    char *err;
-    size_t errlen;
-} perr;
-
-static int perror_(perr *pe, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int perror_(perr *pe, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(pe->err, pe->errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-/* A number: decimal without a leading 0 (so nobody reads 010 as octal), or 0x-hex; lo..hi. */
-static int number(perr *pe, const char *tok, const char *what, uint64_t lo, uint64_t hi, uint64_t *v)
-{
-    char b[64];
-    if (!tok) return perror_(pe, "%s is missing", what);
-    uint64_t x = 0;
-    const char *p = tok;
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        p += 2;
-        if (!*p) return perror_(pe, "%s: '%s' has no hex digits after 0x", what, shown(tok, b, sizeof b));
-        for (; *p; p++) {
-            int d = *p >= '0' && *p <= '9' ? *p - '0' : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
-                  : *p >= 'A' && *p <= 'F' ? *p - 'A' + 10 : -1;
-            if (d < 0) return perror_(pe, "%s: '%s' is not a 0x-hex number", what, shown(tok, b, sizeof b));
-            if (x >> 60) return perror_(pe, "%s: '%s' does not fit in 64 bits", what, shown(tok, b, sizeof b));
-            x = x << 4 | (uint64_t)d;
-        }
-    } else {
-        if (!(*p >= '0' && *p <= '9'))
-            return perror_(pe, "%s: '%s' is not a number (decimal or 0x-hex)", what, shown(tok, b, sizeof b));
-        if (p[0] == '0' && p[1])
-            return perror_(pe, "%s: '%s' has a leading 0 (numbers are decimal or 0x-hex; a leading 0 is refused "
-                               "so that nobody reads it as octal)", what, shown(tok, b, sizeof b));
-        for (; *p; p++) {
-            if (!(*p >= '0' && *p <= '9'))
-                return perror_(pe, "%s: '%s' is not a number (decimal or 0x-hex)", what, shown(tok, b, sizeof b));
-            unsigned d = (unsigned)(*p - '0');
-            if (x > (UINT64_MAX - d) / 10) return perror_(pe, "%s: '%s' does not fit in 64 bits", what, shown(tok, b, sizeof b));
-            x = x * 10 + d;
-        }
-    }
-    if (x < lo || x > hi)
-        return perror_(pe, "%s %" PRIu64 "..%" PRIu64 ", got %s", what, lo, hi, shown(tok, b, sizeof b));
-    *v = x;
-    return 0;
-}
-
-/* the first letters differ for most pairs the parser tries: strcmp only when they match */
-static inline int is(const char *tok, const char *word) { return tok && tok[0] == word[0] && !strcmp(tok, word); }
-
-/* Parse the words of one command into c; is_after: the command follows 'after N' (pin levels only). */
-static int parse_cmd(perr *pe, int nt, char **t, cmd *c, int is_after)
-{
-    char b[64];
-    memset(c, 0, sizeof *c);
-    const char *w = t[0];
-    if (is_after) {
-        int pin = is(w, "netrdy") || is(w, "cpu") || is(w, "test") || is(w, "outdis") || is(w, "strap") ||
-                  (is(w, "ext") && !is(t[2], "pulse") && nt >= 3) || (is(w, "tsclk") && (is(t[1], "run") || is(t[1], "stop")));
-        if (!pin)
-            return perror_(pe, "after: '%s%s%s' takes node clocks or is not a pin command; only pin levels can be "
-                               "scheduled (netrdy, ext J 0|1, tsclk run DIV, tsclk stop, cpu, test, outdis, strap)",
-                           shown(w, b, sizeof b), nt > 1 ? " " : "", nt > 1 ? shown(t[1], b + 40, 24) : "");
-    }
-    if (is(w, "reset")) {
-        c->op = OP_RESET;
-        c->v[0] = 8;
-        if (nt > 2) return perror_(pe, "reset: want 'reset [N]'");
-        if (nt == 2 && number(pe, t[1], "reset: N", 1, MAX_HOLD, &c->v[0])) return -1;
-        return 0;
-    }
-    if (is(w, "write")) {
-        c->op = OP_WRITE;
-        if (nt != 3) return perror_(pe, "write: want 'write ADDR DATA' with ADDR 0..127 and DATA up to 64 bits");
-        if (number(pe, t[1], "write: ADDR", 0, 127, &c->v[0])) return -1;
-        return number(pe, t[2], "write: DATA", 0, UINT64_MAX, &c->v[1]);
-    }
-    if (is(w, "read") || is(w, "rdwr")) {
-        c->op = is(w, "read") ? OP_READ : OP_RDWR;
-        c->v[2] = UINT64_MAX;
-        if (nt < 2) return perror_(pe, "%s: want '%s ADDR [expect VALUE [mask MASK]]' with ADDR 0..127", w, w);
-        if (number(pe, t[1], "read: ADDR", 0, 127, &c->v[0])) return -1;
-        if (nt == 2) return 0;
-        c->expect = 1;
-        if (nt == 3) { /* older form: read ADDR VALUE */
-            if (is(t[2], "expect")) return perror_(pe, "%s: 'expect' needs a value: '%s ADDR expect VALUE'", w, w);
-            return number(pe, t[2], "read: expected VALUE", 0, UINT64_MAX, &c->v[1]);
-        }
-        if ((nt != 4 && nt != 6) || !is(t[2], "expect"))
-            return perror_(pe, "%s: want '%s ADDR [expect VALUE [mask MASK]]'", w, w);
-        if (number(pe, t[3], "read: expected VALUE", 0, UINT64_MAX, &c->v[1])) return -1;
-        if (nt == 6) {
-            if (!is(t[4], "mask")) return perror_(pe, "%s: want 'mask MASK' after the expected value", w);
-            return number(pe, t[5], "read: MASK", 0, UINT64_MAX, &c->v[2]);
-        }
-        return 0;
-    }
-    if (is(w, "hold")) {
-        c->op = OP_HOLD;
-        if (nt != 2) return perror_(pe, "hold: want 'hold N' with N 0..%llu", (unsigned long long)MAX_HOLD);
-        return number(pe, t[1], "hold: N", 0, MAX_HOLD, &c->v[0]);
-    }
-    if (is(w, "strobe")) {
-        c->op = OP_STROBE;
-        if (nt != 3 || !is(t[1], "hold")) return perror_(pe, "strobe: want 'strobe hold N' (N >= 1 node clocks)");
-        return number(pe, t[2], "strobe hold: N", 1, MAX_HOLD, &c->v[0]);
-    }
-    if (is(w, "idle")) {
-        c->op = OP_IDLE;
-        if (nt != 2) return perror_(pe, "idle: want 'idle N'");
-        return number(pe, t[1], "idle: N", 0, MAX_TICKS, &c->v[0]);
-    }
-    if (is(w, "tsclk")) {
-        if (nt == 2 && is(t[1], "stop")) {
-            c->op = OP_TSCLK_STOP;
-            return 0;
-        }
-        if (nt == 3 && is(t[1], "run")) {
-            c->op = OP_TSCLK_RUN;
-            if (number(pe, t[2], "tsclk run: DIV", 0, MAX_HOLD, &c->v[0])) return -1;
-            if (c->v[0] == 1)
-                return perror_(pe, "tsclk run: want DIV >= 2 (a pin changes at most once a node clock), or 0 to stop; "
-                                   "DIV >= 3 keeps within NISTIR 5571's node/3 limit, DIV 2 exceeds it on purpose "
-                                   "(the chip's over-speed flag shows it)");
-            return 0;
-        }
-        c->op = OP_TSCLK;
-        if (nt != 2) return perror_(pe, "tsclk: want 'tsclk N', 'tsclk run DIV' or 'tsclk stop'");
-        return number(pe, t[1], "tsclk: N", 0, MAX_EDGES, &c->v[0]);
-    }
-    if (is(w, "ext")) {
-        if (nt < 3 || nt > 4) return perror_(pe, "ext: want 'ext J pulse [N]' or 'ext J 0|1', J 0..15");
-        if (number(pe, t[1], "ext J: J", 0, 15, &c->v[0])) return -1;
-        if (is(t[2], "pulse")) {
-            c->op = OP_EXT_PULSE;
-            c->v[1] = 1;
-            if (nt == 4) return number(pe, t[3], "ext J pulse: N", 0, MAX_EDGES, &c->v[1]);
-            return 0;
-        }
-        c->op = OP_EXT_LEVEL;
-        if (nt != 3) return perror_(pe, "ext: want 'ext J 0|1'");
-        return number(pe, t[2], "ext J: level", 0, 1, &c->v[1]);
-    }
-    if (is(w, "cpu")) {
-        c->op = OP_CPU;
-        if (nt == 2 && is(t[1], "none")) return 0;
-        if (nt == 3 && is(t[1], "lines")) return number(pe, t[2], "cpu lines: MASK of C7..C0,", 0, 255, &c->v[0]);
-        if (nt != 2) return perror_(pe, "cpu: want 'cpu N' (0..7), 'cpu none' or 'cpu lines MASK'");
-        if (number(pe, t[1], "cpu: N", 0, 7, &c->v[0])) return -1;
-        c->v[0] = 1ull << c->v[0];
-        return 0;
-    }
-    if (is(w, "netrdy") || is(w, "test") || is(w, "outdis")) {
-        c->op = is(w, "netrdy") ? OP_NETRDY : is(w, "test") ? OP_TEST : OP_OUTDIS;
-        if (nt != 2) return perror_(pe, "%s: want '%s 0|1'", w, w);
-        return number(pe, t[1], w, 0, 1, &c->v[0]);
-    }
-    if (is(w, "strap")) {
-        c->op = OP_STRAP;
-        if (nt != 3 || !is(t[1], "waitstate")) return perror_(pe, "strap: want 'strap waitstate 0|1'");
-        return number(pe, t[2], "strap waitstate", 0, 1, &c->v[0]);
-    }
-    if (is(w, "drain")) {
-        c->op = OP_DRAIN;
-        c->v[0] = 100000;
-        if (nt > 2) return perror_(pe, "drain: want 'drain [MAX]'");
-        if (nt == 2) return number(pe, t[1], "drain: MAX", 1, MAX_TICKS, &c->v[0]);
-        return 0;
-    }
-    return perror_(pe, "unknown command '%s'", shown(w, b, sizeof b));
-}
-
-/* One line (without its newline) -> st; st->c.op == OP_NONE for a blank or comment line. The line is
- * changed in place (comment cut, words split). */
-static int parse_line(perr *pe, char *line, size_t len, stmt *st)
-{
-    memset(st, 0, sizeof *st);
-    if (len && line[len - 1] == '\r') line[--len] = 0; /* CRLF */
-    for (size_t i = 0; i < len; i++) { /* comments included: a NUL or a lone CR would hide what follows */
-        if (line[i] == 0) return perror_(pe, "a NUL byte at column %zu (a script is text)", i + 1);
-        if (line[i] == '\r')
-            return perror_(pe, "a carriage return not followed by a line feed at column %zu (CR-only line ends are "
-                               "not accepted: use LF or CRLF)", i + 1);
-    }
-    for (size_t i = 0; i < len; i++) {
-        unsigned char ch = (unsigned char)line[i];
-        if (ch == '#') {
-            line[i] = 0;
-            len = i;
-            break;
-        }
-        if (ch < 0x20 && ch != '\t') return perror_(pe, "a control character 0x%02x at column %zu", ch, i + 1);
-    }
-    char *t[MAX_TOKENS + 1];
-    int nt = 0;
-    for (char *p = line;;) { /* words split at runs of blanks and tabs, as strtok(" \t") would */
-        while (*p == ' ' || *p == '\t') p++;
-        if (!*p) break;
-        if (nt == MAX_TOKENS) return perror_(pe, "too many words on one line (at most %d)", MAX_TOKENS);
-        t[nt++] = p;
-        while (*p && *p != ' ' && *p != '\t') p++;
-        if (*p) *p++ = 0;
-    }
-    t[nt] = NULL;
-    if (!nt) return 0;
-    if (is(t[0], "after")) {
-        st->is_after = 1;
-        if (nt < 3) return perror_(pe, "after: want 'after N COMMAND'");
-        if (number(pe, t[1], "after: N", 0, MAX_TICKS, &st->after_ticks)) return -1;
-        return parse_cmd(pe, nt - 2, t + 2, &st->c, 1);
-    }
-    return parse_cmd(pe, nt, t, &st->c, 0);
-}
-
 /* ------------------------------------------------------------------ executing commands */
 
 static int cmd_tsclk(mk2_tb *tb, uint64_t n)
@@ -913,9 +653,8 @@ int mk2_tb_exec(mk2_tb *tb, const char *line)
     if (!buf) return fail(tb, "out of memory");
     memcpy(buf, line, len);
     buf[len] = 0;
-    perr pe = {tb->err, sizeof tb->err};
     stmt st;
-    int rc = parse_line(&pe, buf, len, &st);
+    int rc = mk2script_parse_line(buf, len, &st, tb->err, sizeof tb->err);
     free(buf);
     if (rc) {
         tb->failed = 1;
@@ -925,53 +664,36 @@ int mk2_tb_exec(mk2_tb *tb, const char *line)
     return check_conservation(tb);
 }
 
-/* Read a script line by line (any length); for each line call fn. Refuses what is not a readable
- * regular file or pipe, and NUL bytes (fgets-style reading would drop what follows them). */
+/* A script file line by line (tools/libmk2script reads it): fn for each line, with the runner. */
 typedef int (*line_fn)(mk2_tb *tb, long lineno, char *line, size_t len, void *arg);
 
-static int each_line(mk2_tb *tb, const char *path, line_fn fn, void *arg)
-{
-    struct stat st;
-    if (stat(path, &st)) return fail(tb, "%s: cannot open: %s", path, strerror(errno));
-    if (S_ISDIR(st.st_mode)) return fail(tb, "%s: is a directory, not a script", path);
-    FILE *f = fopen(path, "r");
-    if (!f) return fail(tb, "%s: cannot open: %s", path, strerror(errno));
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    long lineno = 0;
-    int rc = 0;
-    errno = 0;
-    while ((n = getline(&line, &cap, f)) > 0) {
-        lineno++;
-        size_t len = (size_t)n;
-        if (line[len - 1] == '\n') line[--len] = 0;
-        if ((rc = fn(tb, lineno, line, len, arg)) != 0) break;
-        errno = 0;
-    }
-    if (!rc && ferror(f)) rc = fail(tb, "%s: read error after line %ld: %s", path, lineno, strerror(errno));
-    free(line);
-    fclose(f);
-    return rc;
-}
-
 typedef struct {
+    mk2_tb *tb;
+    line_fn fn;
     const char *path;
 } file_arg;
+
+static int line_trampoline(long lineno, char *line, size_t len, void *arg)
+{
+    file_arg *a = arg;
+    return a->fn(a->tb, lineno, line, len, arg);
+}
+
+static int each_line(mk2_tb *tb, const char *path, line_fn fn)
+{
+    file_arg a = {tb, fn, path};
+    char err[sizeof tb->err];
+    int rc = mk2script_each_line(path, line_trampoline, &a, err, sizeof err);
+    if (rc && !tb->failed) return fail(tb, "%s", err);
+    return rc;
+}
 
 static void line_error(mk2_tb *tb, const char *path, long lineno, const char *text, size_t len)
 {
     char cause[sizeof tb->err], shown_line[160];
     memcpy(cause, tb->err, sizeof cause);
-    size_t k = 0;
-    for (size_t i = 0; i < len && k + 5 < 120; i++) {
-        unsigned char ch = (unsigned char)text[i];
-        if (ch >= 0x20 && ch < 0x7f) shown_line[k++] = (char)ch;
-        else k += (size_t)snprintf(shown_line + k, sizeof shown_line - k, "\\x%02x", ch);
-    }
-    shown_line[k] = 0;
-    snprintf(tb->err, sizeof tb->err, "%.200s:%ld: %.600s (line: %.130s%s)", path, lineno, cause, shown_line,
-             len > 120 ? "..." : "");
+    mk2script_show_line(text, len, shown_line, sizeof shown_line);
+    snprintf(tb->err, sizeof tb->err, "%.200s:%ld: %.600s (line: %.130s)", path, lineno, cause, shown_line);
     tb->failed = 1;
 }
 
@@ -987,8 +709,7 @@ static int parse_file_line(mk2_tb *tb, const char *line, size_t len, stmt *st)
         tb->linebuf_cap = cap;
     }
     memcpy(tb->linebuf, line, len + 1);
-    perr pe = {tb->err, sizeof tb->err};
-    return parse_line(&pe, tb->linebuf, len, st);
+    return mk2script_parse_line(tb->linebuf, len, st, tb->err, sizeof tb->err);
 }
 
 static int check_one(mk2_tb *tb, long lineno, char *line, size_t len, void *arg)
@@ -1027,9 +748,8 @@ bad:
 int mk2_tb_check_file(mk2_tb *tb, const char *path)
 {
     if (tb->failed) return -1;
-    file_arg a = {path};
     tb->ncache = tb->nchecked = 0;
-    return each_line(tb, path, check_one, &a);
+    return each_line(tb, path, check_one);
 }
 
 /* Line LINENO of PATH as it was read (for a message only); "" when it cannot be read again. */
@@ -1055,7 +775,6 @@ static char *fetch_line(const char *path, long lineno, size_t *len)
 int mk2_tb_run_file(mk2_tb *tb, const char *path)
 {
     if (mk2_tb_check_file(tb, path)) return -1;
-    file_arg a = {path};
     int rc = 0;
     if (tb->ncache == tb->nchecked) {
         /* every line's statement is cached: run them without reading the file again */
@@ -1071,7 +790,7 @@ int mk2_tb_run_file(mk2_tb *tb, const char *path)
             }
         }
     } else {
-        rc = each_line(tb, path, run_one, &a);
+        rc = each_line(tb, path, run_one);
     }
     tb->ncache = 0;
     return rc;
