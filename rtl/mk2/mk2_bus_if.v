@@ -38,6 +38,12 @@ module mk2_bus_if (
   output wire [`MK2_CLASS_COUNT-1:0] req_class_o, // the request's address classes, decoded at the start edge
   input  wire        stall_i,     // the action cannot proceed at this edge
   input  wire [63:0] rdata_i,     // read value at this edge
+  // The request presented at the next edge, for the accesses that never stall (every one but a sample
+  // write and a read-with-copy): blocks decode it into flip-flops one edge ahead, so that no decision
+  // taken in the action clock feeds their adders (docs/fpga.md).
+  output wire        next_req_o,
+  output wire        next_write_o,
+  output wire [6:0]  next_addr_o,
   output wire        start_o,     // an interaction starts at this edge
   output wire [2:0]  start_index_o, // its Source Address Register: the CPU ID of a write, A2..A0 of a read
   output wire        busy_o       // an interaction is in progress (debug)
@@ -153,6 +159,9 @@ module mk2_bus_if (
   assign req_cpu_o   = cpu_q;
   assign req_class_o = class_q;
   assign busy_o      = (state_q != ST_IDLE);
+  assign next_req_o    = (start && !wait_state_i) || (state_q == ST_WAIT);
+  assign next_write_o  = write_d;
+  assign next_addr_o   = addr_d;
   assign start_o       = start;
   assign start_index_o = is_write ? cpu_encoded : addr_i[2:0];
 
@@ -225,6 +234,9 @@ module mk2_bus_if (
                && class_q == $past(class_q) && cpu_q == $past(cpu_q));
       // a start latches the pins
       if ($past(start)) assert(addr_q == $past(addr_i) && write_q == $past(readb_i) && !armed_q);
+      // the announced request is the one presented (for accesses that never stall)
+      if ($past(next_req_o)) assert(req_o && addr_q == $past(next_addr_o) && write_q == $past(next_write_o));
+      if (req_o && !$past(req_o)) assert($past(next_req_o));
       // With no wait states the action is attempted on the edge after the start.
       if ($past(start) && !$past(wait_state_i)) assert(state_q == ST_EXEC);
     end

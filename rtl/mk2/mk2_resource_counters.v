@@ -12,7 +12,10 @@
 // test-mode FIFO advance) or a reset. A read-with-copy on busy shadows waits (stall_o) when read-wait
 // is on, else returns the stale shadow.
 // Timing: every adder is 32 bits; a pair's upper half adds the lower half's all-ones carry, so no carry
-// chain is longer than 32 bits. No parameters.
+// chain is longer than 32 bits. Every processor write here (counter value, software increment, Enable,
+// Mode, Clock Select) is decoded one edge ahead from the bus interface's next request into one-hot
+// flip-flops, so an adder's write select and a counter's clear come straight from a flip-flop: no bus
+// decision feeds a carry chain in the same clock. No parameters.
 module mk2_resource_counters (
   input  wire         clk_i,
   input  wire         rst_ni,
@@ -21,6 +24,9 @@ module mk2_resource_counters (
   // processor interface
   input  wire         req_i,          // an action is attempted at this edge
   input  wire         reg_act_i,      // a register, Timestamp or counter access acts at this edge
+  input  wire         next_req_i,     // the request presented at the next edge (mk2_bus_if next_req_o)
+  input  wire         next_write_i,
+  input  wire [6:0]   next_addr_i,
   input  wire         act_write_i,
   input  wire [6:0]   act_addr_i,
   input  wire [63:0]  act_data_i,
@@ -53,18 +59,23 @@ module mk2_resource_counters (
   reg [3:0]   div10_q, div10_d;
   reg [3:0]   div100_q, div100_d;
 
-  // Writes never wait (only sample writes and reads-with-copy can), so a write acts whenever it is
-  // requested: taking req_i keeps the wait decision (FIFO, shadows, read-wait) out of the counters' write
-  // select, which feeds every counter's carry chain.
-  wire        write        = req_i && act_write_i;
-  wire [3:0]  index        = act_addr_i[3:0];
-  wire        wr_counter   = write && `MK2_IS_COUNTER_VALUE(act_addr_i);
-  wire        sw_increment = write && `MK2_IS_COUNTER_SHADOW(act_addr_i);
-  wire        wr_enable    = write && act_addr_i == `MK2_ADDR_ENABLE;
+  // Writes never wait (only sample writes and reads-with-copy can), so a write acts at the edge after the
+  // bus interface announces it (next_req_i). The decodes below are registered at that announcement: at the
+  // action edge each is a flip-flop, one-hot over the counters where it selects one.
+  reg  [15:0] half_write_q, half_write_d;   // a processor write to counter (half) p acts at this edge
+  reg  [15:0] sw_inc_q, sw_inc_d;           // a software increment (write to 80 + p) acts at this edge
+  reg         wr_enable_q, wr_enable_d;     // a write to the Enable register acts at this edge
+  reg         wr_mode_q, wr_mode_d;
+  reg         wr_clock_q, wr_clock_d;
+  wire        next_write   = next_req_i && next_write_i;
+  wire        wr_enable    = wr_enable_q;
   wire        rd_with_copy = reg_act_i && read_copy_i;
 
-  wire tick10  = (div10_q == 4'd9);
-  wire tick100 = tick10 && (div100_q == 4'd9);
+  // The prescalers' ticks are registered (decoded from the next count) so each counter's source
+  // selection starts from flip-flops.
+  reg  tick10_q, tick10_d, tick100_q, tick100_d;
+  wire tick10  = tick10_q;
+  wire tick100 = tick100_q;
 
   // Per-counter source tick, from its own Mode and Clock Select fields.
   reg [15:0] source_tick;
@@ -88,6 +99,8 @@ module mk2_resource_counters (
         default: source_tick[j] = 1'b0;                         // Software
       endcase
       software_mode[j] = (mode_q[4*j +: 2] == 2'b10);
+      half_write_d[j]  = next_write && `MK2_IS_COUNTER_VALUE(next_addr_i) && next_addr_i[3:0] == j[3:0];
+      sw_inc_d[j]      = next_write && `MK2_IS_COUNTER_SHADOW(next_addr_i) && next_addr_i[3:0] == j[3:0];
       reset_enable[j]  = wr_enable && (act_data_i[4*j +: 2] == 2'b11);
     end
   end
@@ -97,8 +110,7 @@ module mk2_resource_counters (
   integer k;
   always @* begin
     for (k = 0; k < 16; k = k + 1)
-      increment[k] = enable_q[k] && ((source_tick[k] && !test_mode_i) ||
-                     (software_mode[k] && sw_increment && index == k[3:0]));
+      increment[k] = enable_q[k] && ((source_tick[k] && !test_mode_i) || (software_mode[k] && sw_inc_q[k]));
   end
 
   // Counter and shadow values are data, not control: they are cleared synchronously, by the internal
@@ -110,7 +122,7 @@ module mk2_resource_counters (
 
   // Each 32-bit half has its own adder; the upper half of a pair adds the lower half's all-ones carry,
   // so no carry chain is longer than 32 bits.
-  reg [15:0]  half_write;    // a processor write to the half at this edge (address 64 + half)
+  wire [15:0] half_write = half_write_q;  // a processor write to the half at this edge (address 64 + half)
   reg [15:0]  half_count;    // the half adds one at this edge (and is not written)
   reg [15:0]  count_clear;
   reg [15:0]  half_full;     // the half is all ones
@@ -119,16 +131,15 @@ module mk2_resource_counters (
   always @* begin
     for (p = 0; p < 16; p = p + 1) begin
       half_full[p]  = &count_q[32*p +: 32];
-      half_write[p] = wr_counter && index == p[3:0];
     end
     count_clear = {16{clear_all}};
     for (p = 0; p < 8; p = p + 1) begin
       paired         = mode_q[8*p + 3];
       // 64-bit pair: the even counter's fields govern; a software increment at either address counts.
       pair_increment = enable_q[2*p] && ((source_tick[2*p] && !test_mode_i) ||
-                       (software_mode[2*p] && sw_increment && index[3:1] == p[2:0]));
+                       (software_mode[2*p] && (sw_inc_q[2*p] || sw_inc_q[2*p+1])));
       // A processor write to either half of a pair cancels the pair's count at that edge (D10.4).
-      pair_written   = wr_counter && index[3:1] == p[2:0];
+      pair_written   = half_write_q[2*p] || half_write_q[2*p+1];
       pair_full      = half_full[2*p] && half_full[2*p+1];
       half_count[2*p]   = paired ? (pair_increment && !pair_full && !pair_written)
                                  : (increment[2*p] && !half_full[2*p]);
@@ -174,10 +185,14 @@ module mk2_resource_counters (
     if (clear_all)        shadow_d = 512'd0;
     else if (shadow_load) shadow_d = count_q;
 
-    if (write && act_addr_i == `MK2_ADDR_MODE)
+    wr_enable_d  = next_write && next_addr_i == `MK2_ADDR_ENABLE;
+    wr_mode_d    = next_write && next_addr_i == `MK2_ADDR_MODE;
+    wr_clock_d   = next_write && next_addr_i == `MK2_ADDR_CLOCK_SELECT;
+
+    if (wr_mode_q)
       for (f = 0; f < 16; f = f + 1)
         if (act_data_i[4*f +: 3] != 3'b000) mode_d[4*f +: 4] = act_data_i[4*f +: 4];
-    if (write && act_addr_i == `MK2_ADDR_CLOCK_SELECT)
+    if (wr_clock_q)
       for (f = 0; f < 16; f = f + 1)
         if (act_data_i[4*f +: 3] != 3'b000) clock_d[4*f +: 4] = act_data_i[4*f +: 4];
     if (wr_enable)
@@ -200,6 +215,8 @@ module mk2_resource_counters (
       div10_d  = 4'd0;
       div100_d = 4'd0;
     end
+    tick10_d  = (div10_d == 4'd9);
+    tick100_d = tick10_d && (div100_d == 4'd9);
   end
 
   // Values: synchronous clear only (see clear_all above).
@@ -216,7 +233,31 @@ module mk2_resource_counters (
       busy_q   <= 1'b0;
       div10_q  <= 4'd0;
       div100_q <= 4'd0;
+      tick10_q  <= 1'b0;
+      tick100_q <= 1'b0;
+      rd_counter_q <= 16'd0;
+      rd_shadow_addr_q <= 1'b0;
+      rd_enable_q  <= 1'b0;
+      rd_mode_q    <= 1'b0;
+      rd_clock_q   <= 1'b0;
+      half_write_q <= 16'd0;
+      sw_inc_q     <= 16'd0;
+      wr_enable_q  <= 1'b0;
+      wr_mode_q    <= 1'b0;
+      wr_clock_q   <= 1'b0;
     end else begin
+      tick10_q  <= tick10_d;
+      tick100_q <= tick100_d;
+      rd_counter_q <= rd_counter_d;
+      rd_shadow_addr_q <= rd_shadow_addr_d;
+      rd_enable_q  <= rd_enable_d;
+      rd_mode_q    <= rd_mode_d;
+      rd_clock_q   <= rd_clock_d;
+      half_write_q <= half_write_d;
+      sw_inc_q     <= sw_inc_d;
+      wr_enable_q  <= wr_enable_d;
+      wr_mode_q    <= wr_mode_d;
+      wr_clock_q   <= wr_clock_d;
       mode_q   <= mode_d;
       clock_q  <= clock_d;
       enable_q <= enable_d;
@@ -227,28 +268,34 @@ module mk2_resource_counters (
   end
 
   // Read data. Enable fields read 0010 (enabled) or 0001 (disabled). A read of 64-79 returns the counter,
-  // or its shadow while the shadows are busy; a read of 80-95 the shadow. Both go through one
-  // multiplexer over the 32 words, selected by the word number and "shadow".
-  wire        read_shadow = busy_q || `MK2_SEL_COUNTER_SHADOW(act_addr_i);
+  // or its shadow while the shadows are busy; a read of 80-95 the shadow. The address is decoded into
+  // one-hot flip-flops from the address the bus interface latches at this edge (next_addr_i), so they
+  // always hold the decode of act_addr_i: the read multiplexer is an AND-OR over 16 counters with its
+  // selects straight from flip-flops, and each term picks counter or shadow in the same LUT.
+  reg  [15:0] rd_counter_q, rd_counter_d;   // act_addr_i is 64 + r or 80 + r
+  reg         rd_shadow_addr_q, rd_shadow_addr_d; // act_addr_i is 80-95
+  reg         rd_enable_q, rd_enable_d, rd_mode_q, rd_mode_d, rd_clock_q, rd_clock_d;
+  integer r;
+  always @* begin
+    for (r = 0; r < 16; r = r + 1)
+      rd_counter_d[r] = `MK2_IS_COUNTER(next_addr_i) && next_addr_i[3:0] == r[3:0];
+    rd_shadow_addr_d = `MK2_IS_COUNTER_SHADOW(next_addr_i);
+    rd_enable_d      = next_addr_i == `MK2_ADDR_ENABLE;
+    rd_mode_d        = next_addr_i == `MK2_ADDR_MODE;
+    rd_clock_d       = next_addr_i == `MK2_ADDR_CLOCK_SELECT;
+  end
+  wire        read_shadow = busy_q || rd_shadow_addr_q;
+  wire        rd_none     = !(|rd_counter_q) && !rd_enable_q && !rd_mode_q && !rd_clock_q;
   reg  [31:0] word_read;
   reg  [63:0] enable_read;
   reg  [63:0] rdata;
-  integer r;
   always @* begin
     for (r = 0; r < 16; r = r + 1) enable_read[4*r +: 4] = enable_q[r] ? 4'b0010 : 4'b0001;
     word_read = 32'd0;
     for (r = 0; r < 16; r = r + 1)
-      if (index == r[3:0]) word_read = read_shadow ? shadow_q[32*r +: 32] : count_q[32*r +: 32];
-    rdata = {64{1'b1}};
-    if (`MK2_IS_COUNTER(act_addr_i))
-      rdata = {32'hFFFF_FFFF, word_read};
-    else
-      case (act_addr_i)
-        `MK2_ADDR_ENABLE:       rdata = enable_read;
-        `MK2_ADDR_MODE:         rdata = mode_q;
-        `MK2_ADDR_CLOCK_SELECT: rdata = clock_q;
-        default:                ;
-      endcase
+      word_read = word_read | ({32{rd_counter_q[r]}} & (read_shadow ? shadow_q[32*r +: 32] : count_q[32*r +: 32]));
+    rdata = {{32{|rd_counter_q}}, word_read} | ({64{rd_enable_q}} & enable_read) | ({64{rd_mode_q}} & mode_q)
+          | ({64{rd_clock_q}} & clock_q) | {64{rd_none}};
   end
 
   // Counter 0 goes out first on the network, so it takes the most significant slot.
@@ -259,6 +306,10 @@ module mk2_resource_counters (
       shadow_network[511 - 32*s -: 32] = shadow_q[32*s +: 32];
     end
   end
+
+  // The request is decoded one edge ahead (next_write_i, next_addr_i); the formal properties below
+  // check that decode against it.
+  wire unused_ok = &{1'b0, act_write_i, act_addr_i};
 
   assign stall_o       = req_i && read_copy_i && busy_q && read_wait_i;
   assign rdata_o       = rdata;
@@ -281,6 +332,25 @@ module mk2_resource_counters (
   always @* if (!past_valid_q) assume(!rst_ni);
   // The sampler never copies into busy shadows (it refuses a Resource sample then).
   always @* if (rst_ni) `MK2_ENV(!(shadow_copy_i && busy_q));
+  // The write decodes registered one edge ahead are the request presented now (the bus interface presents
+  // at the next edge what it announces: mk2_bus_if's properties). In the chip this is proven; alone, assumed.
+  wire f_write = req_i && act_write_i;
+  integer f_h;
+  always @* if (past_valid_q && rst_ni) begin
+    for (f_h = 0; f_h < 16; f_h = f_h + 1) begin
+      `MK2_ENV(half_write_q[f_h] == (f_write && `MK2_IS_COUNTER_VALUE(act_addr_i) && act_addr_i[3:0] == f_h[3:0]));
+      `MK2_ENV(sw_inc_q[f_h] == (f_write && `MK2_IS_COUNTER_SHADOW(act_addr_i) && act_addr_i[3:0] == f_h[3:0]));
+    end
+    `MK2_ENV(wr_enable_q == (f_write && act_addr_i == `MK2_ADDR_ENABLE));
+    `MK2_ENV(wr_mode_q == (f_write && act_addr_i == `MK2_ADDR_MODE));
+    `MK2_ENV(wr_clock_q == (f_write && act_addr_i == `MK2_ADDR_CLOCK_SELECT));
+    for (f_h = 0; f_h < 16; f_h = f_h + 1)
+      `MK2_ENV(rd_counter_q[f_h] == (`MK2_IS_COUNTER(act_addr_i) && act_addr_i[3:0] == f_h[3:0]));
+    `MK2_ENV(rd_shadow_addr_q == `MK2_IS_COUNTER_SHADOW(act_addr_i));
+    `MK2_ENV(rd_enable_q == (act_addr_i == `MK2_ADDR_ENABLE));
+    `MK2_ENV(rd_mode_q == (act_addr_i == `MK2_ADDR_MODE));
+    `MK2_ENV(rd_clock_q == (act_addr_i == `MK2_ADDR_CLOCK_SELECT));
+  end
 
   (* anyconst *) reg [3:0] f_j;
   (* anyconst *) reg [2:0] f_p;
@@ -305,11 +375,11 @@ module mk2_resource_counters (
         if (&$past(f_pair)) assert(&f_pair);
       end
       // NOP fields (x000 for Mode and Clock Select, 00 for Enable) leave the configuration unchanged.
-      if ($past(write) && $past(act_addr_i) == `MK2_ADDR_MODE && $past(act_data_i[4*f_j +: 3]) == 3'b000)
+      if ($past(wr_mode_q) && $past(act_data_i[4*f_j +: 3]) == 3'b000)
         assert(mode_q[4*f_j +: 4] == $past(mode_q[4*f_j +: 4]));
-      if ($past(write) && $past(act_addr_i) == `MK2_ADDR_CLOCK_SELECT && $past(act_data_i[4*f_j +: 3]) == 3'b000)
+      if ($past(wr_clock_q) && $past(act_data_i[4*f_j +: 3]) == 3'b000)
         assert(clock_q[4*f_j +: 4] == $past(clock_q[4*f_j +: 4]));
-      if ($past(write) && $past(act_addr_i) == `MK2_ADDR_ENABLE && $past(act_data_i[4*f_j +: 2]) == 2'b00)
+      if ($past(wr_enable_q) && $past(act_data_i[4*f_j +: 2]) == 2'b00)
         assert(enable_q[f_j] == $past(enable_q[f_j]));
       // Busy shadows are never overwritten by a copy.
       if ($past(busy_q) && !$past(shadow_release_i)) assert(shadow_q == $past(shadow_q));
@@ -317,6 +387,7 @@ module mk2_resource_counters (
   end
   always @* if (past_valid_q && rst_ni) begin
     assert(div10_q <= 4'd9 && div100_q <= 4'd9);
+    assert(tick10_q == (div10_q == 4'd9) && tick100_q == (tick10_q && div100_q == 4'd9));
     // a stored Mode or Clock Select field is never a NOP code
     assert(mode_q[4*f_j +: 3] != 3'b000 && clock_q[4*f_j +: 3] != 3'b000);
   end
