@@ -49,6 +49,7 @@ module mk2_network (
   reg       presented_q, presented_d;  // a byte is on the pins (FIFODAB low)
   reg [6:0] index_q, index_d;          // byte being presented, or next to present (0..83)
   reg [7:0] data_q, data_d;
+  reg       parity_q;                  // odd parity of data_q, registered so the pin comes from a flip-flop
   reg       eom_q, eom_d;
   reg       enabled_q, enabled_d;
   reg       hold_q, hold_d;
@@ -160,6 +161,7 @@ module mk2_network (
       presented_q <= 1'b0;
       index_q     <= 7'd0;
       data_q      <= 8'd0;
+      parity_q    <= 1'b1;
       eom_q       <= 1'b0;
       enabled_q   <= 1'b1;
       hold_q      <= 1'b0;
@@ -168,6 +170,7 @@ module mk2_network (
       presented_q <= presented_d;
       index_q     <= index_d;
       data_q      <= data_d;
+      parity_q    <= ~^data_d;
       eom_q       <= eom_d;
       enabled_q   <= enabled_d;
       hold_q      <= hold_d;
@@ -179,7 +182,7 @@ module mk2_network (
   assign netclk_o         = netclk_q;
   assign fifodab_o        = !presented_q;
   assign data_o           = data_q;
-  assign parity_o         = ~^data_q;   // odd parity over the 8 data bits
+  assign parity_o         = parity_q;   // odd parity over the 8 data bits
   assign eom_o            = eom_q;
   assign busy_o           = presented_q || index_q != 7'd0;
   assign counter_phase_o  = in_counters;
