@@ -122,7 +122,11 @@ module mk2_network (
   // number follows index_q in registers of its own (counter_sel_q = index_q - 20 modulo 64, and its
   // successor), so the multiplexer's select comes from registers, not from the index arithmetic: the
   // next index is either the same or one more, or a value at which no counter byte is used.
-  wire [5:0] counter_sel = taking ? counter_sel_next_q : counter_sel_q;
+  // The multiplexer's select at an edge, taking ? counter_sel_next_q : counter_sel_q, is itself kept in a
+  // register loaded one edge ahead (whether a byte is taken at an edge is known at the edge before), so
+  // the 64-way multiplexer starts from flip-flops.
+  reg  [5:0] shadow_sel_q, shadow_sel_d;
+  wire [5:0] counter_sel = shadow_sel_q;
   wire       index_restart = truncate_i || (taking && ((index_q == LAST_TRACE_BYTE && !resource) ||
                                                        index_q == LAST_RESOURCE_BYTE));
   assign shadow_byte = shadow_i[511 - {counter_sel, 3'b000} -: 8];
@@ -141,14 +145,17 @@ module mk2_network (
       counter_sel_d      = 6'd0 - FIRST_COUNTER_BYTE[5:0];
       counter_sel_next_d = 6'd1 - FIRST_COUNTER_BYTE[5:0];
     end
+    shadow_sel_d = (!netclk_d && presented_d) ? counter_sel_next_d : counter_sel_d;
   end
   always @(posedge clk_i) counter_byte_q <= counter_byte_d;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       counter_sel_q      <= 6'd0 - FIRST_COUNTER_BYTE[5:0];
       counter_sel_next_q <= 6'd1 - FIRST_COUNTER_BYTE[5:0];
+      shadow_sel_q       <= 6'd0 - FIRST_COUNTER_BYTE[5:0];
       stale_q            <= 1'b0;
     end else begin
+      shadow_sel_q       <= shadow_sel_d;
       counter_sel_q      <= counter_sel_d;
       counter_sel_next_q <= counter_sel_next_d;
       stale_q            <= stale_d;
@@ -225,6 +232,8 @@ module mk2_network (
   end
 
   always @* if (past_valid_q && rst_ni) begin
+    // the registered multiplexer select is the one of this edge
+    assert(shadow_sel_q == (taking ? counter_sel_next_q : counter_sel_q));
     // parity is odd over N7..N0 and ODD_PARITY, whatever is on the pins
     assert(^{data_o, parity_o} == 1'b1);
     // EOM exactly on byte 20 of a Trace sample and byte 84 of a Resource sample: a byte on the pins while
