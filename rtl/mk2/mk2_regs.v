@@ -27,9 +27,11 @@ module mk2_regs #(
   input  wire        test_mode_i,
   // action from the processor interface
   input  wire        reg_act_i,      // a register, Timestamp or counter access acts at this edge
-  input  wire        next_req_i,     // the request presented at the next edge (mk2_bus_if next_req_o)
-  input  wire        next_write_i,
-  input  wire [6:0]  next_addr_i,
+  input  wire        ann_start_i,    // a request is presented at the next edge: the pins' (mk2_bus_if)
+  input  wire        ann_wait_i,     // a request is presented at the next edge: the latched one
+  input  wire        start_i,        // an interaction starts at this edge (its address: pin_addr_i)
+  input  wire        pin_write_i,
+  input  wire [6:0]  pin_addr_i,
   input  wire        act_write_i,
   input  wire [6:0]  act_addr_i,
   input  wire [31:0] act_data_i,     // effective write data D31..D0 (every register here is <= 32 bits)
@@ -91,30 +93,38 @@ module mk2_regs #(
   reg [2:0]   overrun_add;
 
   // Write selects for the action edge, registered at the edge before (writes never wait, so the request
-  // announced by next_req_i acts at the next edge); read selects, the decode of the latched address.
+  // announced by the bus interface acts at the next edge); read selects, the decode of the latched address,
+  // taken from the pins at the start edge.
   reg        wr_csr_q, wr_filter_q, wr_wait_q, wr_overrun_q, wr_high_q, inc_wait_q, inc_overrun_q, wr_trig_q;
   reg        wr_csr_d, wr_filter_d, wr_wait_d, wr_overrun_d, wr_high_d, inc_wait_d, inc_overrun_d, wr_trig_d;
   reg  [7:0] wr_source_q, wr_source_d;    // one-hot: Source Address Register i written
   reg        rd_csr_q, rd_filter_q, rd_wait_q, rd_overrun_q, rd_high_q, rd_source_q;
   reg        rd_csr_d, rd_filter_d, rd_wait_d, rd_overrun_d, rd_high_d, rd_source_d;
-  wire       next_write = next_req_i && next_write_i;
+  wire       ann_pin = ann_start_i && pin_write_i;   // a write announced from the pins
+  wire       ann_lat = ann_wait_i && act_write_i;    // a latched write announced at the end of its wait
   integer n;
   always @* begin
-    wr_csr_d      = next_write && next_addr_i == `MK2_ADDR_CSR;
-    wr_filter_d   = next_write && next_addr_i == `MK2_ADDR_FILTER;
-    wr_wait_d     = next_write && next_addr_i == `MK2_ADDR_WAIT_COUNT;
-    wr_overrun_d  = next_write && next_addr_i == `MK2_ADDR_OVERRUN_COUNT;
-    wr_high_d     = next_write && next_addr_i == `MK2_ADDR_HIGH_ORDER;
-    inc_wait_d    = next_write && next_addr_i == `MK2_ADDR_INC_WAIT;
-    inc_overrun_d = next_write && next_addr_i == `MK2_ADDR_INC_OVERRUN;
-    wr_trig_d     = next_write && next_addr_i == `MK2_ADDR_SOURCE + TRIG_INDEX;
-    for (n = 0; n < 8; n = n + 1) wr_source_d[n] = next_write && next_addr_i == `MK2_ADDR_SOURCE + n[6:0];
-    rd_csr_d      = next_addr_i == `MK2_ADDR_CSR;
-    rd_filter_d   = next_addr_i == `MK2_ADDR_FILTER;
-    rd_wait_d     = next_addr_i == `MK2_ADDR_WAIT_COUNT;
-    rd_overrun_d  = next_addr_i == `MK2_ADDR_OVERRUN_COUNT;
-    rd_high_d     = next_addr_i == `MK2_ADDR_HIGH_ORDER;
-    rd_source_d   = `MK2_IS_SOURCE(next_addr_i);
+    wr_csr_d      = (ann_pin && pin_addr_i == `MK2_ADDR_CSR) || (ann_lat && act_addr_i == `MK2_ADDR_CSR);
+    wr_filter_d   = (ann_pin && pin_addr_i == `MK2_ADDR_FILTER) || (ann_lat && act_addr_i == `MK2_ADDR_FILTER);
+    wr_wait_d     = (ann_pin && pin_addr_i == `MK2_ADDR_WAIT_COUNT)
+                    || (ann_lat && act_addr_i == `MK2_ADDR_WAIT_COUNT);
+    wr_overrun_d  = (ann_pin && pin_addr_i == `MK2_ADDR_OVERRUN_COUNT)
+                    || (ann_lat && act_addr_i == `MK2_ADDR_OVERRUN_COUNT);
+    wr_high_d     = (ann_pin && pin_addr_i == `MK2_ADDR_HIGH_ORDER)
+                    || (ann_lat && act_addr_i == `MK2_ADDR_HIGH_ORDER);
+    inc_wait_d    = (ann_pin && pin_addr_i == `MK2_ADDR_INC_WAIT) || (ann_lat && act_addr_i == `MK2_ADDR_INC_WAIT);
+    inc_overrun_d = (ann_pin && pin_addr_i == `MK2_ADDR_INC_OVERRUN)
+                    || (ann_lat && act_addr_i == `MK2_ADDR_INC_OVERRUN);
+    wr_trig_d     = (ann_pin && pin_addr_i == `MK2_ADDR_SOURCE + TRIG_INDEX)
+                    || (ann_lat && act_addr_i == `MK2_ADDR_SOURCE + TRIG_INDEX);
+    for (n = 0; n < 8; n = n + 1) wr_source_d[n] = (ann_pin && pin_addr_i == `MK2_ADDR_SOURCE + n[6:0])
+                                                   || (ann_lat && act_addr_i == `MK2_ADDR_SOURCE + n[6:0]);
+    rd_csr_d = start_i ? pin_addr_i == `MK2_ADDR_CSR : rd_csr_q;
+    rd_filter_d = start_i ? pin_addr_i == `MK2_ADDR_FILTER : rd_filter_q;
+    rd_wait_d = start_i ? pin_addr_i == `MK2_ADDR_WAIT_COUNT : rd_wait_q;
+    rd_overrun_d = start_i ? pin_addr_i == `MK2_ADDR_OVERRUN_COUNT : rd_overrun_q;
+    rd_high_d = start_i ? pin_addr_i == `MK2_ADDR_HIGH_ORDER : rd_high_q;
+    rd_source_d = start_i ? `MK2_IS_SOURCE(pin_addr_i) : rd_source_q;
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -284,9 +294,6 @@ module mk2_regs #(
   assign high_order_o       = high_q;
   assign wait_count_o       = wait_cnt_q;
   assign overrun_count_o    = overrun_cnt_q + {31'd0, overrun_pend_q};
-  // The request is decoded one edge ahead (next_addr_i); act_addr_i[2:0] only addresses the Source RAM,
-  // and the formal properties below check the decode against the whole address.
-  wire unused_ok = &{1'b0, act_addr_i[6:3]};
 `ifdef FORMAL
   // The selects decoded one edge ahead are the decode of the request presented now (mk2_bus_if presents
   // what it announces). Asserted by the chip-level sets (MK2_FORMAL_CHIP).

@@ -24,9 +24,11 @@ module mk2_resource_counters (
   // processor interface
   input  wire         req_i,          // an action is attempted at this edge
   input  wire         reg_act_i,      // a register, Timestamp or counter access acts at this edge
-  input  wire         next_req_i,     // the request presented at the next edge (mk2_bus_if next_req_o)
-  input  wire         next_write_i,
-  input  wire [6:0]   next_addr_i,
+  input  wire        ann_start_i,    // a request is presented at the next edge: the pins' (mk2_bus_if)
+  input  wire        ann_wait_i,     // a request is presented at the next edge: the latched one
+  input  wire        start_i,        // an interaction starts at this edge (its address: pin_addr_i)
+  input  wire        pin_write_i,
+  input  wire [6:0]  pin_addr_i,
   input  wire         act_write_i,
   input  wire [6:0]   act_addr_i,
   input  wire [63:0]  act_data_i,
@@ -60,14 +62,15 @@ module mk2_resource_counters (
   reg [3:0]   div100_q, div100_d;
 
   // Writes never wait (only sample writes and reads-with-copy can), so a write acts at the edge after the
-  // bus interface announces it (next_req_i). The decodes below are registered at that announcement: at the
+  // bus interface announces it (ann_start_i, ann_wait_i). The decodes below are registered at that announcement: at the
   // action edge each is a flip-flop, one-hot over the counters where it selects one.
   reg  [15:0] half_write_q, half_write_d;   // a processor write to counter (half) p acts at this edge
   reg  [15:0] sw_inc_next;                  // a software increment (write to 80 + p) acts at the next edge
   reg         wr_enable_q, wr_enable_d;     // a write to the Enable register acts at this edge
   reg         wr_mode_q, wr_mode_d;
   reg         wr_clock_q, wr_clock_d;
-  wire        next_write   = next_req_i && next_write_i;
+  wire        ann_pin      = ann_start_i && pin_write_i;  // a write announced from the pins
+  wire        ann_lat      = ann_wait_i && act_write_i;   // a latched write announced at the end of its wait
   wire        wr_enable    = wr_enable_q;
   wire        rd_with_copy = reg_act_i && read_copy_i;
 
@@ -94,8 +97,10 @@ module mk2_resource_counters (
   integer j;
   always @* begin
     for (j = 0; j < 16; j = j + 1) begin
-      half_write_d[j]  = next_write && `MK2_IS_COUNTER_VALUE(next_addr_i) && next_addr_i[3:0] == j[3:0];
-      sw_inc_next[j]   = next_write && `MK2_IS_COUNTER_SHADOW(next_addr_i) && next_addr_i[3:0] == j[3:0];
+      half_write_d[j]  = (ann_pin && `MK2_IS_COUNTER_VALUE(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
+                         || (ann_lat && `MK2_IS_COUNTER_VALUE(act_addr_i) && act_addr_i[3:0] == j[3:0]);
+      sw_inc_next[j]   = (ann_pin && `MK2_IS_COUNTER_SHADOW(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
+                         || (ann_lat && `MK2_IS_COUNTER_SHADOW(act_addr_i) && act_addr_i[3:0] == j[3:0]);
       reset_enable[j]  = wr_enable && (act_data_i[4*j +: 2] == 2'b11);
     end
   end
@@ -194,9 +199,10 @@ module mk2_resource_counters (
     if (clear_all)        shadow_d = 512'd0;
     else if (shadow_load) shadow_d = count_q;
 
-    wr_enable_d  = next_write && next_addr_i == `MK2_ADDR_ENABLE;
-    wr_mode_d    = next_write && next_addr_i == `MK2_ADDR_MODE;
-    wr_clock_d   = next_write && next_addr_i == `MK2_ADDR_CLOCK_SELECT;
+    wr_enable_d  = (ann_pin && pin_addr_i == `MK2_ADDR_ENABLE) || (ann_lat && act_addr_i == `MK2_ADDR_ENABLE);
+    wr_mode_d    = (ann_pin && pin_addr_i == `MK2_ADDR_MODE) || (ann_lat && act_addr_i == `MK2_ADDR_MODE);
+    wr_clock_d   = (ann_pin && pin_addr_i == `MK2_ADDR_CLOCK_SELECT)
+                   || (ann_lat && act_addr_i == `MK2_ADDR_CLOCK_SELECT);
 
     if (wr_mode_q)
       for (f = 0; f < 16; f = f + 1)
@@ -289,7 +295,7 @@ module mk2_resource_counters (
 
   // Read data. Enable fields read 0010 (enabled) or 0001 (disabled). A read of 64-79 returns the counter,
   // or its shadow while the shadows are busy; a read of 80-95 the shadow. The address is decoded into
-  // one-hot flip-flops from the address the bus interface latches at this edge (next_addr_i), so they
+  // one-hot flip-flops at the start edge from the address the bus interface latches then, so they
   // always hold the decode of act_addr_i: the read multiplexer is an AND-OR over 16 counters with its
   // selects straight from flip-flops, and each term picks counter or shadow in the same LUT.
   reg  [15:0] rd_counter_q, rd_counter_d;   // act_addr_i is 64 + r or 80 + r
@@ -298,11 +304,11 @@ module mk2_resource_counters (
   integer r;
   always @* begin
     for (r = 0; r < 16; r = r + 1)
-      rd_counter_d[r] = `MK2_IS_COUNTER(next_addr_i) && next_addr_i[3:0] == r[3:0];
-    rd_shadow_addr_d = `MK2_IS_COUNTER_SHADOW(next_addr_i);
-    rd_enable_d      = next_addr_i == `MK2_ADDR_ENABLE;
-    rd_mode_d        = next_addr_i == `MK2_ADDR_MODE;
-    rd_clock_d       = next_addr_i == `MK2_ADDR_CLOCK_SELECT;
+      rd_counter_d[r] = start_i ? `MK2_IS_COUNTER(pin_addr_i) && pin_addr_i[3:0] == r[3:0] : rd_counter_q[r];
+    rd_shadow_addr_d = start_i ? `MK2_IS_COUNTER_SHADOW(pin_addr_i) : rd_shadow_addr_q;
+    rd_enable_d = start_i ? pin_addr_i == `MK2_ADDR_ENABLE : rd_enable_q;
+    rd_mode_d = start_i ? pin_addr_i == `MK2_ADDR_MODE : rd_mode_q;
+    rd_clock_d = start_i ? pin_addr_i == `MK2_ADDR_CLOCK_SELECT : rd_clock_q;
   end
   wire        read_shadow = busy_q || rd_shadow_addr_q;
   wire        rd_none     = !(|rd_counter_q) && !rd_enable_q && !rd_mode_q && !rd_clock_q;
@@ -327,9 +333,6 @@ module mk2_resource_counters (
     end
   end
 
-  // The request is decoded one edge ahead (next_write_i, next_addr_i); the formal properties below
-  // check that decode against it.
-  wire unused_ok = &{1'b0, act_write_i, act_addr_i};
 
   assign stall_o       = req_i && read_copy_i && busy_q && read_wait_i;
   assign rdata_o       = rdata;
