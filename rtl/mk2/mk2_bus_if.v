@@ -38,6 +38,15 @@ module mk2_bus_if (
   output wire [`MK2_CLASS_COUNT-1:0] req_class_o, // the request's address classes, decoded at the start edge
   input  wire        stall_i,     // the action cannot proceed at this edge
   input  wire [63:0] rdata_i,     // read value at this edge
+  // The request presented at the next edge, for the accesses that never stall (every one but a sample
+  // write and a read-with-copy), so that blocks decode it into flip-flops one edge ahead and no decision
+  // taken in the action clock feeds their adders (docs/fpga.md): either an interaction starts now with
+  // no wait state (the request is the pins: pin_write_o, pin_addr_o) or the wait state ends now (the
+  // request is the latched one: req_write_o, req_addr_o).
+  output wire        ann_start_o,
+  output wire        ann_wait_o,
+  output wire        pin_write_o,  // READB high: a write, as the pins show it now
+  output wire [6:0]  pin_addr_o,
   output wire        start_o,     // an interaction starts at this edge
   output wire [2:0]  start_index_o, // its Source Address Register: the CPU ID of a write, A2..A0 of a read
   output wire        busy_o       // an interaction is in progress (debug)
@@ -153,6 +162,10 @@ module mk2_bus_if (
   assign req_cpu_o   = cpu_q;
   assign req_class_o = class_q;
   assign busy_o      = (state_q != ST_IDLE);
+  assign ann_start_o   = start && !wait_state_i;
+  assign ann_wait_o    = (state_q == ST_WAIT);
+  assign pin_write_o   = is_write;
+  assign pin_addr_o    = addr_i;
   assign start_o       = start;
   assign start_index_o = is_write ? cpu_encoded : addr_i[2:0];
 
@@ -225,6 +238,10 @@ module mk2_bus_if (
                && class_q == $past(class_q) && cpu_q == $past(cpu_q));
       // a start latches the pins
       if ($past(start)) assert(addr_q == $past(addr_i) && write_q == $past(readb_i) && !armed_q);
+      // the announced request is the one presented (for accesses that never stall)
+      if ($past(ann_start_o)) assert(req_o && addr_q == $past(pin_addr_o) && write_q == $past(pin_write_o));
+      if ($past(ann_wait_o)) assert(req_o && addr_q == $past(addr_q) && write_q == $past(write_q));
+      if (req_o && !$past(req_o)) assert($past(ann_start_o) || $past(ann_wait_o));
       // With no wait states the action is attempted on the edge after the start.
       if ($past(start) && !$past(wait_state_i)) assert(state_q == ST_EXEC);
     end

@@ -98,6 +98,8 @@ module mk2_chip #(
   wire        sampling_enabled;
   wire [15:0] filter;
   wire        rd_ack, bus_busy;
+  wire        ann_start, ann_wait, pin_write;
+  wire [6:0]  pin_addr;
 
   mk2_bus_if bus (
     .clk_i(clk_i), .rst_ni(rst_n),
@@ -107,6 +109,7 @@ module mk2_chip #(
     .wait_state_i(wait_state_q), .sample_levels_i(sampling_enabled ? filter : 16'h0000),
     .req_o(req), .req_write_o(req_write), .req_addr_o(req_addr), .req_data_o(req_data),
     .req_cpu_o(req_cpu), .req_class_o(req_class), .stall_i(stall), .rdata_i(read_value),
+    .ann_start_o(ann_start), .ann_wait_o(ann_wait), .pin_write_o(pin_write), .pin_addr_o(pin_addr),
     .start_o(bus_start), .start_index_o(bus_start_index), .busy_o(bus_busy));
 
   // Only sample writes and reads-with-copy can stall, so every other class acts whenever it is requested.
@@ -138,7 +141,9 @@ module mk2_chip #(
 
   mk2_regs #(.TRIG_CPU(HW_TRIGGER_CPU)) registers (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
-    .reg_act_i(reg_act), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[31:0]),
+    .reg_act_i(reg_act), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
+    .pin_addr_i(pin_addr),
+    .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[31:0]),
     .pin_data_low_i(req_data[31:0]), .read_high_i(read_value[63:32]), .rdata_o(regs_rdata),
     .lookup_i(bus_start), .lookup_index_i(bus_start_index),
     .fifo_full_i(fifo_full), .shadow_busy_i(shadow_busy),
@@ -154,7 +159,9 @@ module mk2_chip #(
   wire [63:0] ts_rdata;
   mk2_timestamp timestamp (
     .clk_i(clk_i), .rst_ni(rst_n), .test_mode_i(test_mode), .ts_tick_i(ts_tick),
-    .reg_act_i(reg_act), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[55:0]),
+    .reg_act_i(reg_act), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
+    .pin_addr_i(pin_addr),
+    .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[55:0]),
     .ts_o(ts), .rdata_o(ts_rdata), .overspeed_o(dbg_tsclk_overspeed_o));
 
   // ---------------------------------------------------------------- resource counters
@@ -164,7 +171,9 @@ module mk2_chip #(
   wire [63:0]  counters_rdata;
   mk2_resource_counters resource_counters (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
-    .req_i(req), .reg_act_i(reg_act), .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data),
+    .req_i(req), .reg_act_i(reg_act), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
+    .pin_addr_i(pin_addr),
+    .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data),
     .read_copy_i(req_class[`MK2_CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),
     .ext_level_i(ext_level), .ext_rise_i(ext_rise), .ts_tick_i(ts_tick),
     .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),

@@ -60,7 +60,11 @@ module mk2_network (
   wire        present_edge = netclk_q;     // NETCLK falls at this edge
   wire        take_edge    = !netclk_q;    // NETCLK rises at this edge
   wire        resource     = head_i[`MK2_ENTRY_RESOURCE_BIT];
-  wire        in_counters  = index_q >= FIRST_COUNTER_BYTE;
+  // Decodes of the index, registered from index_d: "sending bytes 21-84" and which head byte (one-hot),
+  // so the byte multiplexers are AND-OR trees with flip-flop selects.
+  reg         in_counters_q, in_counters_d;
+  reg  [19:0] head_sel_q, head_sel_d;      // bit i: index_q == i (bytes 1-20)
+  wire        in_counters  = in_counters_q;
   wire        byte_waiting = in_counters || fifo_count_i != 8'd0;
   wire        can_present  = netrdy_i && outdisb_i && enabled_q && !hold_q && byte_waiting;
   // Bytes 1-20 come straight from the FIFO head (a 20-way multiplexer). Bytes 21-84 come from the
@@ -71,9 +75,16 @@ module mk2_network (
   // the byte is taken from the shadow multiplexer itself, whose select at a present edge is the index
   // being presented. So one 64-way multiplexer serves both, and no second one over the counters is needed.
   wire [7:0]  shadow_byte;
-  wire [7:0]  head_byte    = head_i[`MK2_ENTRY_HEADER_MSB - {index_q[4:0], 3'b000} -: 8];
+  reg  [7:0]  head_byte;
+  integer     hb;
+  always @* begin
+    head_byte = 8'd0;
+    for (hb = 0; hb < 20; hb = hb + 1)
+      head_byte = head_byte | ({8{head_sel_q[hb]}} & head_i[`MK2_ENTRY_HEADER_MSB - 8*hb -: 8]);
+  end
   wire [7:0]  counter_byte = stale_q ? shadow_byte : counter_byte_q;
-  wire [7:0]  next_byte    = in_counters ? counter_byte : head_byte;
+  // head_byte is 0 while in_counters (no head byte is selected then)
+  wire [7:0]  next_byte    = ({8{in_counters}} & counter_byte) | head_byte;
   wire        last_byte    = (index_q == LAST_TRACE_BYTE && !resource) || index_q == LAST_RESOURCE_BYTE;
   wire        taking       = take_edge && presented_q;
 
@@ -121,10 +132,21 @@ module mk2_network (
   // number follows index_q in registers of its own (counter_sel_q = index_q - 20 modulo 64, and its
   // successor), so the multiplexer's select comes from registers, not from the index arithmetic: the
   // next index is either the same or one more, or a value at which no counter byte is used.
-  wire [5:0] counter_sel = taking ? counter_sel_next_q : counter_sel_q;
+  // The multiplexer's select at an edge, taking ? counter_sel_next_q : counter_sel_q, is itself kept in a
+  // register loaded one edge ahead (whether a byte is taken at an edge is known at the edge before), so
+  // the 64-way multiplexer starts from flip-flops.
+  reg  [63:0] shadow_sel_q, shadow_sel_d;   // one-hot: bit k selects counter byte k
+  reg  [5:0]  counter_sel_now;
+  integer     sb;
   wire       index_restart = truncate_i || (taking && ((index_q == LAST_TRACE_BYTE && !resource) ||
                                                        index_q == LAST_RESOURCE_BYTE));
-  assign shadow_byte = shadow_i[511 - {counter_sel, 3'b000} -: 8];
+  reg [7:0] shadow_byte_or;
+  always @* begin
+    shadow_byte_or = 8'd0;
+    for (sb = 0; sb < 64; sb = sb + 1)
+      shadow_byte_or = shadow_byte_or | ({8{shadow_sel_q[sb]}} & shadow_i[511 - 8*sb -: 8]);
+  end
+  assign shadow_byte = shadow_byte_or;
   always @* begin
     counter_byte_d     = shadow_byte;
     stale_d            = shadow_load_i;
@@ -140,14 +162,24 @@ module mk2_network (
       counter_sel_d      = 6'd0 - FIRST_COUNTER_BYTE[5:0];
       counter_sel_next_d = 6'd1 - FIRST_COUNTER_BYTE[5:0];
     end
+    counter_sel_now = (!netclk_d && presented_d) ? counter_sel_next_d : counter_sel_d;
+    for (sb = 0; sb < 64; sb = sb + 1) shadow_sel_d[sb] = counter_sel_now == sb[5:0];
+    in_counters_d = index_d >= FIRST_COUNTER_BYTE;
+    for (hb = 0; hb < 20; hb = hb + 1) head_sel_d[hb] = index_d == hb[6:0];
   end
   always @(posedge clk_i) counter_byte_q <= counter_byte_d;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       counter_sel_q      <= 6'd0 - FIRST_COUNTER_BYTE[5:0];
       counter_sel_next_q <= 6'd1 - FIRST_COUNTER_BYTE[5:0];
+      shadow_sel_q       <= 64'd1 << (6'd0 - FIRST_COUNTER_BYTE[5:0]);
+      in_counters_q      <= 1'b0;
+      head_sel_q         <= 20'd1;
       stale_q            <= 1'b0;
     end else begin
+      shadow_sel_q       <= shadow_sel_d;
+      in_counters_q      <= in_counters_d;
+      head_sel_q         <= head_sel_d;
       counter_sel_q      <= counter_sel_d;
       counter_sel_next_q <= counter_sel_next_d;
       stale_q            <= stale_d;
@@ -222,6 +254,10 @@ module mk2_network (
   end
 
   always @* if (past_valid_q && rst_ni) begin
+    // the registered multiplexer select is the one of this edge
+    assert(shadow_sel_q == (64'd1 << (taking ? counter_sel_next_q : counter_sel_q)));
+    assert(in_counters_q == (index_q >= FIRST_COUNTER_BYTE));
+    assert(head_sel_q == ((index_q < 7'd20) ? (20'd1 << index_q[4:0]) : 20'd0));
     // parity is odd over N7..N0 and ODD_PARITY, whatever is on the pins
     assert(^{data_o, parity_o} == 1'b1);
     // EOM exactly on byte 20 of a Trace sample and byte 84 of a Resource sample: a byte on the pins while

@@ -13,6 +13,9 @@
 // earlier, and nothing else writes them). So the RAM is read at the start edge and its output register
 // holds the word until the next start: no 8-way multiplexers, no 256 flip-flops. A bit per register says
 // it has been written since the last reset (a RAM cannot be cleared at one edge).
+// Timing: every write and read select is decoded one edge ahead from the bus interface's next request
+// (writes never wait) into flip-flops, so the error counters' adders and the read multiplexer start from
+// flip-flops, not from the bus decision of the action clock.
 // Parameters: TRIG_CPU, the Source Address Register of hybrid-triggered samples (docs/decisions.md D11),
 // which may be needed at any edge and so is also kept in flip-flops (removed by synthesis when unused).
 module mk2_regs #(
@@ -24,6 +27,11 @@ module mk2_regs #(
   input  wire        test_mode_i,
   // action from the processor interface
   input  wire        reg_act_i,      // a register, Timestamp or counter access acts at this edge
+  input  wire        ann_start_i,    // a request is presented at the next edge: the pins' (mk2_bus_if)
+  input  wire        ann_wait_i,     // a request is presented at the next edge: the latched one
+  input  wire        start_i,        // an interaction starts at this edge (its address: pin_addr_i)
+  input  wire        pin_write_i,
+  input  wire [6:0]  pin_addr_i,
   input  wire        act_write_i,
   input  wire [6:0]  act_addr_i,
   input  wire [31:0] act_data_i,     // effective write data D31..D0 (every register here is <= 32 bits)
@@ -84,7 +92,54 @@ module mk2_regs #(
   reg [1:0]   wait_add;
   reg [2:0]   overrun_add;
 
-  wire write = reg_act_i && act_write_i;
+  // Write selects for the action edge, registered at the edge before (writes never wait, so the request
+  // announced by the bus interface acts at the next edge); read selects, the decode of the latched address,
+  // taken from the pins at the start edge.
+  reg        wr_csr_q, wr_filter_q, wr_wait_q, wr_overrun_q, wr_high_q, inc_wait_q, inc_overrun_q, wr_trig_q;
+  reg        wr_csr_d, wr_filter_d, wr_wait_d, wr_overrun_d, wr_high_d, inc_wait_d, inc_overrun_d, wr_trig_d;
+  reg  [7:0] wr_source_q, wr_source_d;    // one-hot: Source Address Register i written
+  reg        rd_csr_q, rd_filter_q, rd_wait_q, rd_overrun_q, rd_high_q, rd_source_q;
+  reg        rd_csr_d, rd_filter_d, rd_wait_d, rd_overrun_d, rd_high_d, rd_source_d;
+  wire       ann_pin = ann_start_i && pin_write_i;   // a write announced from the pins
+  wire       ann_lat = ann_wait_i && act_write_i;    // a latched write announced at the end of its wait
+  integer n;
+  always @* begin
+    wr_csr_d      = (ann_pin && pin_addr_i == `MK2_ADDR_CSR) || (ann_lat && act_addr_i == `MK2_ADDR_CSR);
+    wr_filter_d   = (ann_pin && pin_addr_i == `MK2_ADDR_FILTER) || (ann_lat && act_addr_i == `MK2_ADDR_FILTER);
+    wr_wait_d     = (ann_pin && pin_addr_i == `MK2_ADDR_WAIT_COUNT)
+                    || (ann_lat && act_addr_i == `MK2_ADDR_WAIT_COUNT);
+    wr_overrun_d  = (ann_pin && pin_addr_i == `MK2_ADDR_OVERRUN_COUNT)
+                    || (ann_lat && act_addr_i == `MK2_ADDR_OVERRUN_COUNT);
+    wr_high_d     = (ann_pin && pin_addr_i == `MK2_ADDR_HIGH_ORDER)
+                    || (ann_lat && act_addr_i == `MK2_ADDR_HIGH_ORDER);
+    inc_wait_d    = (ann_pin && pin_addr_i == `MK2_ADDR_INC_WAIT) || (ann_lat && act_addr_i == `MK2_ADDR_INC_WAIT);
+    inc_overrun_d = (ann_pin && pin_addr_i == `MK2_ADDR_INC_OVERRUN)
+                    || (ann_lat && act_addr_i == `MK2_ADDR_INC_OVERRUN);
+    wr_trig_d     = (ann_pin && pin_addr_i == `MK2_ADDR_SOURCE + TRIG_INDEX)
+                    || (ann_lat && act_addr_i == `MK2_ADDR_SOURCE + TRIG_INDEX);
+    for (n = 0; n < 8; n = n + 1) wr_source_d[n] = (ann_pin && pin_addr_i == `MK2_ADDR_SOURCE + n[6:0])
+                                                   || (ann_lat && act_addr_i == `MK2_ADDR_SOURCE + n[6:0]);
+    rd_csr_d = start_i ? pin_addr_i == `MK2_ADDR_CSR : rd_csr_q;
+    rd_filter_d = start_i ? pin_addr_i == `MK2_ADDR_FILTER : rd_filter_q;
+    rd_wait_d = start_i ? pin_addr_i == `MK2_ADDR_WAIT_COUNT : rd_wait_q;
+    rd_overrun_d = start_i ? pin_addr_i == `MK2_ADDR_OVERRUN_COUNT : rd_overrun_q;
+    rd_high_d = start_i ? pin_addr_i == `MK2_ADDR_HIGH_ORDER : rd_high_q;
+    rd_source_d = start_i ? `MK2_IS_SOURCE(pin_addr_i) : rd_source_q;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      {wr_csr_q, wr_filter_q, wr_wait_q, wr_overrun_q, wr_high_q, inc_wait_q, inc_overrun_q, wr_trig_q} <= 8'd0;
+      wr_source_q <= 8'd0;
+      {rd_csr_q, rd_filter_q, rd_wait_q, rd_overrun_q, rd_high_q, rd_source_q} <= 6'd0;
+    end else begin
+      {wr_csr_q, wr_filter_q, wr_wait_q, wr_overrun_q, wr_high_q, inc_wait_q, inc_overrun_q, wr_trig_q} <=
+        {wr_csr_d, wr_filter_d, wr_wait_d, wr_overrun_d, wr_high_d, inc_wait_d, inc_overrun_d, wr_trig_d};
+      wr_source_q <= wr_source_d;
+      {rd_csr_q, rd_filter_q, rd_wait_q, rd_overrun_q, rd_high_q, rd_source_q} <=
+        {rd_csr_d, rd_filter_d, rd_wait_d, rd_overrun_d, rd_high_d, rd_source_d};
+    end
+  end
+  // After reset the latched address is 0, the CSR (the decode registers reset before it is ever read).
   wire read  = reg_act_i && !act_write_i;
   // Source ids, High Order and the two error counters are data: cleared synchronously by the internal
   // reset (asserted asynchronously by reset_sync, held two edges past RESETB) or a software reset, so
@@ -109,15 +164,14 @@ module mk2_regs #(
     // 18 add one. A write to 5 or 6 below wins over all of these.
     wait_pend_d    = wait_event_i && !test_mode_i;
     overrun_pend_d = overrun_event_i && !test_mode_i;
-    wait_add       = {1'b0, wait_pend_q} + {1'b0, write && act_addr_i == `MK2_ADDR_INC_WAIT && test_mode_i};
-    overrun_add    = {2'b00, overrun_pend_q} + {2'b00, write && act_addr_i == `MK2_ADDR_INC_OVERRUN && test_mode_i}
+    wait_add       = {1'b0, wait_pend_q} + {1'b0, inc_wait_q && test_mode_i};
+    overrun_add    = {2'b00, overrun_pend_q} + {2'b00, inc_overrun_q && test_mode_i}
                      + (test_mode_i ? 3'd0 : {1'b0, trig_overruns_i});
     if (wait_add != 2'd0)    wait_cnt_d    = wait_cnt_q + {30'd0, wait_add};
     if (overrun_add != 3'd0) overrun_cnt_d = overrun_cnt_q + {29'd0, overrun_add};
 
-    if (write) begin
-      case (act_addr_i)
-        `MK2_ADDR_CSR: begin
+    begin
+      if (wr_csr_q) begin
           // Writing 1 commands the action; where both bits of a pair are set the default wins (D2.8).
           if (act_data_i[`MK2_CSR_SAMPLING_ON_BIT])  sampling_d  = 1'b1;
           if (act_data_i[`MK2_CSR_SAMPLING_OFF_BIT]) sampling_d  = 1'b0;
@@ -127,21 +181,19 @@ module mk2_regs #(
           if (act_data_i[`MK2_CSR_RDWAIT_OFF_BIT])   read_wait_d = 1'b0;
           if (act_data_i[`MK2_CSR_MODE32_BIT])       mode32_d    = 1'b1;
           if (act_data_i[`MK2_CSR_MODE64_BIT])       mode32_d    = 1'b0;
-        end
-        `MK2_ADDR_FILTER:        filter_d = act_data_i[15:0];
-        `MK2_ADDR_WAIT_COUNT:    wait_cnt_d    = test_mode_i ? act_data_i[31:0] : 32'd0;
-        `MK2_ADDR_OVERRUN_COUNT: overrun_cnt_d = test_mode_i ? act_data_i[31:0] : 32'd0;
-        `MK2_ADDR_HIGH_ORDER:    high_d = pin_data_low_i;
-        default: ;
-      endcase
+      end
+      if (wr_filter_q)  filter_d      = act_data_i[15:0];
+      if (wr_wait_q)    wait_cnt_d    = test_mode_i ? act_data_i[31:0] : 32'd0;
+      if (wr_overrun_q) overrun_cnt_d = test_mode_i ? act_data_i[31:0] : 32'd0;
+      if (wr_high_q)    high_d        = pin_data_low_i;
       for (i = 0; i < 8; i = i + 1)
-        if (act_addr_i == `MK2_ADDR_SOURCE + i[6:0]) source_valid_d[i] = 1'b1;
-      if (act_addr_i == `MK2_ADDR_SOURCE + TRIG_INDEX) trig_source_d = act_data_i[31:0];
+        if (wr_source_q[i]) source_valid_d[i] = 1'b1;
+      if (wr_trig_q) trig_source_d = act_data_i[31:0];
     end
     if (lookup_i) source_hit_d = source_valid_q[lookup_index_i];
 
     // Every read but one of address 7 copies D63..D32 of the value read into the High Order register.
-    if (read && act_addr_i != `MK2_ADDR_HIGH_ORDER) high_d = read_high_i;
+    if (read && !rd_high_q) high_d = read_high_i;
 
     if (soft_reset_i) begin
       sampling_d    = 1'b0;
@@ -217,24 +269,18 @@ module mk2_regs #(
     for (init_index = 0; init_index < 8; init_index = init_index + 1) source_mem[init_index] = 32'd0;
   end
   always @(posedge clk_i) begin
-    if (write && `MK2_IS_SOURCE(act_addr_i)) source_mem[act_addr_i[2:0]] <= act_data_i[31:0];
+    if (|wr_source_q) source_mem[act_addr_i[2:0]] <= act_data_i[31:0];
     if (lookup_i) source_rd_q <= source_mem[lookup_index_i];
   end
   wire [31:0] source = source_hit_q ? source_rd_q : 32'd0;
 
+  // An AND-OR over one-hot selects that are flip-flops (the decode of the latched address).
+  wire       rd_none = !(rd_csr_q || rd_filter_q || rd_wait_q || rd_overrun_q || rd_high_q || rd_source_q);
   reg [63:0] rdata;
   always @* begin
-    rdata = {64{1'b1}};
-    case (act_addr_i)
-      `MK2_ADDR_CSR:           rdata = {48'hFFFF_FFFF_FFFF, csr};
-      `MK2_ADDR_FILTER:        rdata = {48'hFFFF_FFFF_FFFF, filter_q};
-      `MK2_ADDR_WAIT_COUNT:    rdata = {32'hFFFF_FFFF, wait_cnt_q};
-      `MK2_ADDR_OVERRUN_COUNT: rdata = {32'hFFFF_FFFF, overrun_cnt_q};
-      `MK2_ADDR_HIGH_ORDER:    rdata = {32'hFFFF_FFFF, high_q};
-      default:
-        if (`MK2_IS_SOURCE(act_addr_i))
-          rdata = {32'hFFFF_FFFF, source};
-    endcase
+    rdata = {32'hFFFF_FFFF, ({16'hFFFF, csr} & {32{rd_csr_q}}) | ({16'hFFFF, filter_q} & {32{rd_filter_q}})
+                            | (wait_cnt_q & {32{rd_wait_q}}) | (overrun_cnt_q & {32{rd_overrun_q}})
+                            | (high_q & {32{rd_high_q}}) | (source & {32{rd_source_q}}) | {32{rd_none}}};
   end
 
   assign rdata_o            = rdata;
@@ -248,5 +294,29 @@ module mk2_regs #(
   assign high_order_o       = high_q;
   assign wait_count_o       = wait_cnt_q;
   assign overrun_count_o    = overrun_cnt_q + {31'd0, overrun_pend_q};
+`ifdef FORMAL
+  // The selects decoded one edge ahead are the decode of the request presented now (mk2_bus_if presents
+  // what it announces). Asserted by the chip-level sets (MK2_FORMAL_CHIP).
+`ifdef MK2_FORMAL_CHIP
+  reg f_past_valid_q = 1'b0;
+  always @(posedge clk_i) f_past_valid_q <= 1'b1;
+  wire f_write = reg_act_i && act_write_i;
+  integer f_n;
+  always @* if (f_past_valid_q && rst_ni) begin
+    assert(wr_csr_q == (f_write && act_addr_i == `MK2_ADDR_CSR));
+    assert(wr_filter_q == (f_write && act_addr_i == `MK2_ADDR_FILTER));
+    assert(wr_wait_q == (f_write && act_addr_i == `MK2_ADDR_WAIT_COUNT));
+    assert(wr_overrun_q == (f_write && act_addr_i == `MK2_ADDR_OVERRUN_COUNT));
+    assert(wr_high_q == (f_write && act_addr_i == `MK2_ADDR_HIGH_ORDER));
+    assert(inc_wait_q == (f_write && act_addr_i == `MK2_ADDR_INC_WAIT));
+    assert(inc_overrun_q == (f_write && act_addr_i == `MK2_ADDR_INC_OVERRUN));
+    assert(wr_trig_q == (f_write && act_addr_i == `MK2_ADDR_SOURCE + TRIG_INDEX));
+    for (f_n = 0; f_n < 8; f_n = f_n + 1) assert(wr_source_q[f_n] == (f_write && act_addr_i == `MK2_ADDR_SOURCE + f_n[6:0]));
+    assert(rd_csr_q == (act_addr_i == `MK2_ADDR_CSR) && rd_filter_q == (act_addr_i == `MK2_ADDR_FILTER));
+    assert(rd_wait_q == (act_addr_i == `MK2_ADDR_WAIT_COUNT) && rd_overrun_q == (act_addr_i == `MK2_ADDR_OVERRUN_COUNT));
+    assert(rd_high_q == (act_addr_i == `MK2_ADDR_HIGH_ORDER) && rd_source_q == `MK2_IS_SOURCE(act_addr_i));
+  end
+`endif
+`endif
 endmodule
 `default_nettype wire

@@ -12,7 +12,10 @@
 // test-mode FIFO advance) or a reset. A read-with-copy on busy shadows waits (stall_o) when read-wait
 // is on, else returns the stale shadow.
 // Timing: every adder is 32 bits; a pair's upper half adds the lower half's all-ones carry, so no carry
-// chain is longer than 32 bits. No parameters.
+// chain is longer than 32 bits. Every processor write here (counter value, software increment, Enable,
+// Mode, Clock Select) is decoded one edge ahead from the bus interface's next request into one-hot
+// flip-flops, so an adder's write select and a counter's clear come straight from a flip-flop: no bus
+// decision feeds a carry chain in the same clock. No parameters.
 module mk2_resource_counters (
   input  wire         clk_i,
   input  wire         rst_ni,
@@ -21,6 +24,11 @@ module mk2_resource_counters (
   // processor interface
   input  wire         req_i,          // an action is attempted at this edge
   input  wire         reg_act_i,      // a register, Timestamp or counter access acts at this edge
+  input  wire        ann_start_i,    // a request is presented at the next edge: the pins' (mk2_bus_if)
+  input  wire        ann_wait_i,     // a request is presented at the next edge: the latched one
+  input  wire        start_i,        // an interaction starts at this edge (its address: pin_addr_i)
+  input  wire        pin_write_i,
+  input  wire [6:0]  pin_addr_i,
   input  wire         act_write_i,
   input  wire [6:0]   act_addr_i,
   input  wire [63:0]  act_data_i,
@@ -53,52 +61,60 @@ module mk2_resource_counters (
   reg [3:0]   div10_q, div10_d;
   reg [3:0]   div100_q, div100_d;
 
-  // Writes never wait (only sample writes and reads-with-copy can), so a write acts whenever it is
-  // requested: taking req_i keeps the wait decision (FIFO, shadows, read-wait) out of the counters' write
-  // select, which feeds every counter's carry chain.
-  wire        write        = req_i && act_write_i;
-  wire [3:0]  index        = act_addr_i[3:0];
-  wire        wr_counter   = write && `MK2_IS_COUNTER_VALUE(act_addr_i);
-  wire        sw_increment = write && `MK2_IS_COUNTER_SHADOW(act_addr_i);
-  wire        wr_enable    = write && act_addr_i == `MK2_ADDR_ENABLE;
+  // Writes never wait (only sample writes and reads-with-copy can), so a write acts at the edge after the
+  // bus interface announces it (ann_start_i, ann_wait_i). The decodes below are registered at that announcement: at the
+  // action edge each is a flip-flop, one-hot over the counters where it selects one.
+  reg  [15:0] half_write_q, half_write_d;   // a processor write to counter (half) p acts at this edge
+  reg  [15:0] sw_inc_next;                  // a software increment (write to 80 + p) acts at the next edge
+  reg         wr_enable_q, wr_enable_d;     // a write to the Enable register acts at this edge
+  reg         wr_mode_q, wr_mode_d;
+  reg         wr_clock_q, wr_clock_d;
+  wire        ann_pin      = ann_start_i && pin_write_i;  // a write announced from the pins
+  wire        ann_lat      = ann_wait_i && act_write_i;   // a latched write announced at the end of its wait
+  wire        wr_enable    = wr_enable_q;
   wire        rd_with_copy = reg_act_i && read_copy_i;
 
-  wire tick10  = (div10_q == 4'd9);
-  wire tick100 = tick10 && (div100_q == 4'd9);
+  // The prescalers' ticks are registered (decoded from the next count) so each counter's source
+  // selection starts from flip-flops.
+  reg  tick10_q, tick10_d, tick100_q, tick100_d;
+  wire tick10  = tick10_q;
+  wire tick100 = tick100_q;
 
-  // Per-counter source tick, from its own Mode and Clock Select fields.
-  reg [15:0] source_tick;
-  reg [15:0] software_mode;
+  // Counting sources. Field bits 1:0 alone decide: Clock Select 01 node, 10 /10, 11 /100, 00 Timestamp
+  // (x100 is the only stored value with 00: x000 is a NOP, never stored); Mode 01 CLK, 11 External
+  // Enable, 00 External signal, 10 Software. Everything in a counter's count decision that is known one
+  // edge ahead (its Enable, Mode and Clock Select fields, whether a prescaler ticks, whether a software
+  // increment acts) is registered per counter from the next state, so that at the count edge only the
+  // synchronized Timestamp and Xj signals and the test-mode pin remain to be combined:
+  reg [15:0] cnt_clock_q, cnt_clock_d;       // counts at this edge (CLK on node, /10 or /100 ticking now)
+  reg [15:0] cnt_gated_q, cnt_gated_d;       // counts at this edge if Xj is high (External Enable, same)
+  reg [15:0] cnt_ts_q, cnt_ts_d;             // counts at a Timestamp rise (CLK on the Timestamp clock)
+  reg [15:0] cnt_ts_gated_q, cnt_ts_gated_d; // counts at a Timestamp rise if Xj is high
+  reg [15:0] cnt_rise_q, cnt_rise_d;         // counts at a rise of Xj (External signal)
+  reg [15:0] cnt_sw_q, cnt_sw_d;             // a software increment of it acts at this edge (Software
+                                             // mode; for a pair's even counter, at either address)
   reg [15:0] reset_enable;   // Enable field 11 written at this edge
-  reg        clock_tick;
   integer j;
   always @* begin
     for (j = 0; j < 16; j = j + 1) begin
-      // Field bits 1:0 alone decide: x100 is the only stored value with 00 (x000 is a NOP, never stored).
-      case (clock_q[4*j +: 2])
-        2'b01:   clock_tick = 1'b1;
-        2'b10:   clock_tick = tick10;
-        2'b11:   clock_tick = tick100;
-        default: clock_tick = ts_tick_i;
-      endcase
-      case (mode_q[4*j +: 2])
-        2'b01:   source_tick[j] = clock_tick;                   // CLK
-        2'b11:   source_tick[j] = clock_tick && ext_level_i[j]; // External Enable
-        2'b00:   source_tick[j] = ext_rise_i[j];                // External signal
-        default: source_tick[j] = 1'b0;                         // Software
-      endcase
-      software_mode[j] = (mode_q[4*j +: 2] == 2'b10);
+      half_write_d[j]  = (ann_pin && `MK2_IS_COUNTER_VALUE(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
+                         || (ann_lat && `MK2_IS_COUNTER_VALUE(act_addr_i) && act_addr_i[3:0] == j[3:0]);
+      sw_inc_next[j]   = (ann_pin && `MK2_IS_COUNTER_SHADOW(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
+                         || (ann_lat && `MK2_IS_COUNTER_SHADOW(act_addr_i) && act_addr_i[3:0] == j[3:0]);
       reset_enable[j]  = wr_enable && (act_data_i[4*j +: 2] == 2'b11);
     end
   end
 
   // Count requests of the unit governed by counter j (a pair is governed by its even counter).
+  wire       ts_live = ts_tick_i && !test_mode_i;   // hardware sources are ignored in test mode
   reg [15:0] increment;
   integer k;
   always @* begin
     for (k = 0; k < 16; k = k + 1)
-      increment[k] = enable_q[k] && ((source_tick[k] && !test_mode_i) ||
-                     (software_mode[k] && sw_increment && index == k[3:0]));
+      increment[k] = (!test_mode_i && (cnt_clock_q[k] || (cnt_gated_q[k] && ext_level_i[k])
+                                       || (cnt_rise_q[k] && ext_rise_i[k])))
+                     || (ts_live && (cnt_ts_q[k] || (cnt_ts_gated_q[k] && ext_level_i[k])))
+                     || cnt_sw_q[k];
   end
 
   // Counter and shadow values are data, not control: they are cleared synchronously, by the internal
@@ -110,30 +126,27 @@ module mk2_resource_counters (
 
   // Each 32-bit half has its own adder; the upper half of a pair adds the lower half's all-ones carry,
   // so no carry chain is longer than 32 bits.
-  reg [15:0]  half_write;    // a processor write to the half at this edge (address 64 + half)
+  wire [15:0] half_write = half_write_q;  // a processor write to the half at this edge (address 64 + half)
   reg [15:0]  half_count;    // the half adds one at this edge (and is not written)
   reg [15:0]  count_clear;
-  reg [15:0]  half_full;     // the half is all ones
-  reg         paired, pair_increment, pair_written, pair_full;
+  reg [15:0]  half_full_q, half_full_d;   // the half is all ones (kept beside it: no 32-input AND in the
+                                          // count decision)
+  reg [15:0]  count_ok;      // the half may add one at this edge if its unit counts
+  wire [15:0] half_full = half_full_q;
+  reg         paired, pair_written, pair_full;
   integer p;
   always @* begin
-    for (p = 0; p < 16; p = p + 1) begin
-      half_full[p]  = &count_q[32*p +: 32];
-      half_write[p] = wr_counter && index == p[3:0];
-    end
     count_clear = {16{clear_all}};
     for (p = 0; p < 8; p = p + 1) begin
       paired         = mode_q[8*p + 3];
       // 64-bit pair: the even counter's fields govern; a software increment at either address counts.
-      pair_increment = enable_q[2*p] && ((source_tick[2*p] && !test_mode_i) ||
-                       (software_mode[2*p] && sw_increment && index[3:1] == p[2:0]));
       // A processor write to either half of a pair cancels the pair's count at that edge (D10.4).
-      pair_written   = wr_counter && index[3:1] == p[2:0];
+      pair_written   = half_write_q[2*p] || half_write_q[2*p+1];
       pair_full      = half_full[2*p] && half_full[2*p+1];
-      half_count[2*p]   = paired ? (pair_increment && !pair_full && !pair_written)
-                                 : (increment[2*p] && !half_full[2*p]);
-      half_count[2*p+1] = paired ? (pair_increment && !pair_full && !pair_written && half_full[2*p])
-                                 : (increment[2*p+1] && !half_full[2*p+1]);
+      count_ok[2*p]     = paired ? (!pair_full && !pair_written) : !half_full[2*p];
+      count_ok[2*p+1]   = paired ? (!pair_full && !pair_written && half_full[2*p]) : !half_full[2*p+1];
+      half_count[2*p]   = count_ok[2*p] && increment[2*p];
+      half_count[2*p+1] = count_ok[2*p+1] && (paired ? increment[2*p] : increment[2*p+1]);
       // Reset&Enable of the even counter clears the pair; the odd field is ignored while paired (D10.5).
       if (reset_enable[2*p]) count_clear[2*p] = 1'b1;
       if (paired ? reset_enable[2*p] : reset_enable[2*p+1]) count_clear[2*p+1] = 1'b1;
@@ -146,6 +159,7 @@ module mk2_resource_counters (
   // multiplexer and carry fit one iCE40 logic cell (the write select shares the LUT input that the carry
   // uses), and the count, the saturation check and the clear act through the flip-flop's clock enable and
   // synchronous reset (halves hold when neither written nor counted).
+  wire        data_all_ones = &act_data_i[31:0];
   reg [511:0] count_next;
   reg [31:0]  half_sum;
   always @* begin
@@ -157,6 +171,11 @@ module mk2_resource_counters (
 
   wire shadow_load = shadow_copy_i || (rd_with_copy && !busy_q);
 
+  // The node clock, or a prescaler that ticks, selected by a Clock Select field (00, the Timestamp clock,
+  // is not known ahead).
+  function fast_tick(input [1:0] clock_select, input t10, input t100);
+    fast_tick = clock_select == 2'b01 || (clock_select == 2'b10 && t10) || (clock_select == 2'b11 && t100);
+  endfunction
   integer f;
   always @* begin
     count_d  = count_q;
@@ -168,16 +187,27 @@ module mk2_resource_counters (
     div10_d  = tick10 ? 4'd0 : div10_q + 4'd1;
     div100_d = tick10 ? (tick100 ? 4'd0 : div100_q + 4'd1) : div100_q;
 
+    half_full_d = half_full_q;
     for (f = 0; f < 16; f = f + 1)
-      if (count_clear[f])                      count_d[32*f +: 32] = 32'd0;
-      else if (half_write[f] || half_count[f]) count_d[32*f +: 32] = count_next[32*f +: 32];
+      if (count_clear[f]) begin
+        count_d[32*f +: 32] = 32'd0;
+        half_full_d[f]      = 1'b0;
+      end else if (half_write[f] || half_count[f]) begin
+        count_d[32*f +: 32] = count_next[32*f +: 32];
+        half_full_d[f]      = half_write[f] ? data_all_ones : count_q[32*f +: 32] == 32'hFFFF_FFFE;
+      end
     if (clear_all)        shadow_d = 512'd0;
     else if (shadow_load) shadow_d = count_q;
 
-    if (write && act_addr_i == `MK2_ADDR_MODE)
+    wr_enable_d  = (ann_pin && pin_addr_i == `MK2_ADDR_ENABLE) || (ann_lat && act_addr_i == `MK2_ADDR_ENABLE);
+    wr_mode_d    = (ann_pin && pin_addr_i == `MK2_ADDR_MODE) || (ann_lat && act_addr_i == `MK2_ADDR_MODE);
+    wr_clock_d   = (ann_pin && pin_addr_i == `MK2_ADDR_CLOCK_SELECT)
+                   || (ann_lat && act_addr_i == `MK2_ADDR_CLOCK_SELECT);
+
+    if (wr_mode_q)
       for (f = 0; f < 16; f = f + 1)
         if (act_data_i[4*f +: 3] != 3'b000) mode_d[4*f +: 4] = act_data_i[4*f +: 4];
-    if (write && act_addr_i == `MK2_ADDR_CLOCK_SELECT)
+    if (wr_clock_q)
       for (f = 0; f < 16; f = f + 1)
         if (act_data_i[4*f +: 3] != 3'b000) clock_d[4*f +: 4] = act_data_i[4*f +: 4];
     if (wr_enable)
@@ -200,12 +230,24 @@ module mk2_resource_counters (
       div10_d  = 4'd0;
       div100_d = 4'd0;
     end
+    tick10_d  = (div10_d == 4'd9);
+    tick100_d = tick10_d && (div100_d == 4'd9);
+    for (f = 0; f < 16; f = f + 1) begin
+      cnt_clock_d[f] = enable_d[f] && mode_d[4*f +: 2] == 2'b01 && fast_tick(clock_d[4*f +: 2], tick10_d, tick100_d);
+      cnt_gated_d[f] = enable_d[f] && mode_d[4*f +: 2] == 2'b11 && fast_tick(clock_d[4*f +: 2], tick10_d, tick100_d);
+      cnt_ts_d[f]       = enable_d[f] && mode_d[4*f +: 2] == 2'b01 && clock_d[4*f +: 2] == 2'b00;
+      cnt_ts_gated_d[f] = enable_d[f] && mode_d[4*f +: 2] == 2'b11 && clock_d[4*f +: 2] == 2'b00;
+      cnt_rise_d[f]     = enable_d[f] && mode_d[4*f +: 2] == 2'b00;
+      cnt_sw_d[f]       = enable_d[f] && mode_d[4*f +: 2] == 2'b10 &&
+                          (sw_inc_next[f] || (f % 2 == 0 && mode_d[4*f + 3] && sw_inc_next[f + 1]));
+    end
   end
 
   // Values: synchronous clear only (see clear_all above).
   always @(posedge clk_i) begin
-    count_q  <= count_d;
-    shadow_q <= shadow_d;
+    count_q     <= count_d;
+    half_full_q <= half_full_d;
+    shadow_q    <= shadow_d;
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -216,7 +258,32 @@ module mk2_resource_counters (
       busy_q   <= 1'b0;
       div10_q  <= 4'd0;
       div100_q <= 4'd0;
+      tick10_q  <= 1'b0;
+      tick100_q <= 1'b0;
+      {cnt_clock_q, cnt_gated_q, cnt_ts_q, cnt_ts_gated_q, cnt_rise_q, cnt_sw_q} <= 96'd0;
+      rd_counter_q <= 16'd0;
+      rd_shadow_addr_q <= 1'b0;
+      rd_enable_q  <= 1'b0;
+      rd_mode_q    <= 1'b0;
+      rd_clock_q   <= 1'b0;
+      half_write_q <= 16'd0;
+      wr_enable_q  <= 1'b0;
+      wr_mode_q    <= 1'b0;
+      wr_clock_q   <= 1'b0;
     end else begin
+      tick10_q  <= tick10_d;
+      tick100_q <= tick100_d;
+      {cnt_clock_q, cnt_gated_q, cnt_ts_q, cnt_ts_gated_q, cnt_rise_q, cnt_sw_q} <=
+        {cnt_clock_d, cnt_gated_d, cnt_ts_d, cnt_ts_gated_d, cnt_rise_d, cnt_sw_d};
+      rd_counter_q <= rd_counter_d;
+      rd_shadow_addr_q <= rd_shadow_addr_d;
+      rd_enable_q  <= rd_enable_d;
+      rd_mode_q    <= rd_mode_d;
+      rd_clock_q   <= rd_clock_d;
+      half_write_q <= half_write_d;
+      wr_enable_q  <= wr_enable_d;
+      wr_mode_q    <= wr_mode_d;
+      wr_clock_q   <= wr_clock_d;
       mode_q   <= mode_d;
       clock_q  <= clock_d;
       enable_q <= enable_d;
@@ -227,28 +294,34 @@ module mk2_resource_counters (
   end
 
   // Read data. Enable fields read 0010 (enabled) or 0001 (disabled). A read of 64-79 returns the counter,
-  // or its shadow while the shadows are busy; a read of 80-95 the shadow. Both go through one
-  // multiplexer over the 32 words, selected by the word number and "shadow".
-  wire        read_shadow = busy_q || `MK2_SEL_COUNTER_SHADOW(act_addr_i);
+  // or its shadow while the shadows are busy; a read of 80-95 the shadow. The address is decoded into
+  // one-hot flip-flops at the start edge from the address the bus interface latches then, so they
+  // always hold the decode of act_addr_i: the read multiplexer is an AND-OR over 16 counters with its
+  // selects straight from flip-flops, and each term picks counter or shadow in the same LUT.
+  reg  [15:0] rd_counter_q, rd_counter_d;   // act_addr_i is 64 + r or 80 + r
+  reg         rd_shadow_addr_q, rd_shadow_addr_d; // act_addr_i is 80-95
+  reg         rd_enable_q, rd_enable_d, rd_mode_q, rd_mode_d, rd_clock_q, rd_clock_d;
+  integer r;
+  always @* begin
+    for (r = 0; r < 16; r = r + 1)
+      rd_counter_d[r] = start_i ? `MK2_IS_COUNTER(pin_addr_i) && pin_addr_i[3:0] == r[3:0] : rd_counter_q[r];
+    rd_shadow_addr_d = start_i ? `MK2_IS_COUNTER_SHADOW(pin_addr_i) : rd_shadow_addr_q;
+    rd_enable_d = start_i ? pin_addr_i == `MK2_ADDR_ENABLE : rd_enable_q;
+    rd_mode_d = start_i ? pin_addr_i == `MK2_ADDR_MODE : rd_mode_q;
+    rd_clock_d = start_i ? pin_addr_i == `MK2_ADDR_CLOCK_SELECT : rd_clock_q;
+  end
+  wire        read_shadow = busy_q || rd_shadow_addr_q;
+  wire        rd_none     = !(|rd_counter_q) && !rd_enable_q && !rd_mode_q && !rd_clock_q;
   reg  [31:0] word_read;
   reg  [63:0] enable_read;
   reg  [63:0] rdata;
-  integer r;
   always @* begin
     for (r = 0; r < 16; r = r + 1) enable_read[4*r +: 4] = enable_q[r] ? 4'b0010 : 4'b0001;
     word_read = 32'd0;
     for (r = 0; r < 16; r = r + 1)
-      if (index == r[3:0]) word_read = read_shadow ? shadow_q[32*r +: 32] : count_q[32*r +: 32];
-    rdata = {64{1'b1}};
-    if (`MK2_IS_COUNTER(act_addr_i))
-      rdata = {32'hFFFF_FFFF, word_read};
-    else
-      case (act_addr_i)
-        `MK2_ADDR_ENABLE:       rdata = enable_read;
-        `MK2_ADDR_MODE:         rdata = mode_q;
-        `MK2_ADDR_CLOCK_SELECT: rdata = clock_q;
-        default:                ;
-      endcase
+      word_read = word_read | ({32{rd_counter_q[r]}} & (read_shadow ? shadow_q[32*r +: 32] : count_q[32*r +: 32]));
+    rdata = {{32{|rd_counter_q}}, word_read} | ({64{rd_enable_q}} & enable_read) | ({64{rd_mode_q}} & mode_q)
+          | ({64{rd_clock_q}} & clock_q) | {64{rd_none}};
   end
 
   // Counter 0 goes out first on the network, so it takes the most significant slot.
@@ -259,6 +332,7 @@ module mk2_resource_counters (
       shadow_network[511 - 32*s -: 32] = shadow_q[32*s +: 32];
     end
   end
+
 
   assign stall_o       = req_i && read_copy_i && busy_q && read_wait_i;
   assign rdata_o       = rdata;
@@ -281,6 +355,31 @@ module mk2_resource_counters (
   always @* if (!past_valid_q) assume(!rst_ni);
   // The sampler never copies into busy shadows (it refuses a Resource sample then).
   always @* if (rst_ni) `MK2_ENV(!(shadow_copy_i && busy_q));
+  // The write decodes registered one edge ahead are the request presented now (the bus interface presents
+  // at the next edge what it announces: mk2_bus_if's properties). In the chip this is proven; alone, assumed.
+  wire f_write = req_i && act_write_i;
+  reg [15:0] f_sw_inc;   // the software increment acting now
+  integer f_i;
+  always @* for (f_i = 0; f_i < 16; f_i = f_i + 1)
+    f_sw_inc[f_i] = f_write && `MK2_IS_COUNTER_SHADOW(act_addr_i) && act_addr_i[3:0] == f_i[3:0];
+  reg [15:0] f_sw_inc_next_q = 16'd0;   // the software increments announced at the last edge
+  always @(posedge clk_i) f_sw_inc_next_q <= rst_ni ? sw_inc_next : 16'd0;
+  always @* if (past_valid_q && rst_ni) `MK2_ENV(f_sw_inc == f_sw_inc_next_q);
+  integer f_h;
+  always @* if (past_valid_q && rst_ni) begin
+    for (f_h = 0; f_h < 16; f_h = f_h + 1) begin
+      `MK2_ENV(half_write_q[f_h] == (f_write && `MK2_IS_COUNTER_VALUE(act_addr_i) && act_addr_i[3:0] == f_h[3:0]));
+    end
+    `MK2_ENV(wr_enable_q == (f_write && act_addr_i == `MK2_ADDR_ENABLE));
+    `MK2_ENV(wr_mode_q == (f_write && act_addr_i == `MK2_ADDR_MODE));
+    `MK2_ENV(wr_clock_q == (f_write && act_addr_i == `MK2_ADDR_CLOCK_SELECT));
+    for (f_h = 0; f_h < 16; f_h = f_h + 1)
+      `MK2_ENV(rd_counter_q[f_h] == (`MK2_IS_COUNTER(act_addr_i) && act_addr_i[3:0] == f_h[3:0]));
+    `MK2_ENV(rd_shadow_addr_q == `MK2_IS_COUNTER_SHADOW(act_addr_i));
+    `MK2_ENV(rd_enable_q == (act_addr_i == `MK2_ADDR_ENABLE));
+    `MK2_ENV(rd_mode_q == (act_addr_i == `MK2_ADDR_MODE));
+    `MK2_ENV(rd_clock_q == (act_addr_i == `MK2_ADDR_CLOCK_SELECT));
+  end
 
   (* anyconst *) reg [3:0] f_j;
   (* anyconst *) reg [2:0] f_p;
@@ -305,11 +404,11 @@ module mk2_resource_counters (
         if (&$past(f_pair)) assert(&f_pair);
       end
       // NOP fields (x000 for Mode and Clock Select, 00 for Enable) leave the configuration unchanged.
-      if ($past(write) && $past(act_addr_i) == `MK2_ADDR_MODE && $past(act_data_i[4*f_j +: 3]) == 3'b000)
+      if ($past(wr_mode_q) && $past(act_data_i[4*f_j +: 3]) == 3'b000)
         assert(mode_q[4*f_j +: 4] == $past(mode_q[4*f_j +: 4]));
-      if ($past(write) && $past(act_addr_i) == `MK2_ADDR_CLOCK_SELECT && $past(act_data_i[4*f_j +: 3]) == 3'b000)
+      if ($past(wr_clock_q) && $past(act_data_i[4*f_j +: 3]) == 3'b000)
         assert(clock_q[4*f_j +: 4] == $past(clock_q[4*f_j +: 4]));
-      if ($past(write) && $past(act_addr_i) == `MK2_ADDR_ENABLE && $past(act_data_i[4*f_j +: 2]) == 2'b00)
+      if ($past(wr_enable_q) && $past(act_data_i[4*f_j +: 2]) == 2'b00)
         assert(enable_q[f_j] == $past(enable_q[f_j]));
       // Busy shadows are never overwritten by a copy.
       if ($past(busy_q) && !$past(shadow_release_i)) assert(shadow_q == $past(shadow_q));
@@ -317,6 +416,16 @@ module mk2_resource_counters (
   end
   always @* if (past_valid_q && rst_ni) begin
     assert(div10_q <= 4'd9 && div100_q <= 4'd9);
+    assert(tick10_q == (div10_q == 4'd9) && tick100_q == (tick10_q && div100_q == 4'd9));
+    // the registered count decisions are those of the present configuration
+    for (f_i = 0; f_i < 16; f_i = f_i + 1) assert(half_full_q[f_i] == &count_q[32*f_i +: 32]);
+    assert(cnt_clock_q[f_j] == (enable_q[f_j] && mode_q[4*f_j +: 2] == 2'b01 && fast_tick(clock_q[4*f_j +: 2], tick10_q, tick100_q)));
+    assert(cnt_gated_q[f_j] == (enable_q[f_j] && mode_q[4*f_j +: 2] == 2'b11 && fast_tick(clock_q[4*f_j +: 2], tick10_q, tick100_q)));
+    assert(cnt_ts_q[f_j] == (enable_q[f_j] && mode_q[4*f_j +: 2] == 2'b01 && clock_q[4*f_j +: 2] == 2'b00));
+    assert(cnt_ts_gated_q[f_j] == (enable_q[f_j] && mode_q[4*f_j +: 2] == 2'b11 && clock_q[4*f_j +: 2] == 2'b00));
+    assert(cnt_rise_q[f_j] == (enable_q[f_j] && mode_q[4*f_j +: 2] == 2'b00));
+    assert(cnt_sw_q[f_j] == (enable_q[f_j] && mode_q[4*f_j +: 2] == 2'b10 &&
+                             (f_sw_inc[f_j] || (f_j[0] == 1'b0 && mode_q[4*f_j + 3] && f_sw_inc[f_j | 4'd1]))));
     // a stored Mode or Clock Select field is never a NOP code
     assert(mode_q[4*f_j +: 3] != 3'b000 && clock_q[4*f_j +: 3] != 3'b000);
   end

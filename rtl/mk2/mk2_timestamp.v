@@ -8,7 +8,9 @@
 // Only the hardware reset clears it (the software reset does not).
 // Timing: the +1 is split into two 28-bit halves; the upper half adds the lower half's all-ones
 // carry, so the longest carry chain is 28 bits (a 56-bit ripple would limit an iCE40 UP5K to ~40 MHz).
-// Nothing of the split is visible: both halves change at the same edge. No parameters.
+// Nothing of the split is visible: both halves change at the same edge. The test-mode write and increment
+// selects are decoded one edge ahead from the bus interface's next request into flip-flops (writes never
+// wait), so no bus decision feeds the adder in the clock it acts. No parameters.
 // Over-speed: the spec limits the Timestamp clock to node/3, so synchronized rises come at least 3 node
 // clocks apart; two rises closer than that mean a clock too fast for the synchronizer to count reliably in
 // hardware (a level held for less than 1.5 node clocks may be sampled once, twice or not at all).
@@ -20,6 +22,11 @@ module mk2_timestamp (
   input  wire        test_mode_i,
   input  wire        ts_tick_i,
   input  wire        reg_act_i,     // a register, Timestamp or counter access acts at this edge
+  input  wire        ann_start_i,    // a request is presented at the next edge: the pins' (mk2_bus_if)
+  input  wire        ann_wait_i,     // a request is presented at the next edge: the latched one
+  input  wire        start_i,        // an interaction starts at this edge (its address: pin_addr_i)
+  input  wire        pin_write_i,
+  input  wire [6:0]  pin_addr_i,
   input  wire        act_write_i,
   input  wire [6:0]  act_addr_i,
   input  wire [55:0] act_data_i,
@@ -33,13 +40,18 @@ module mk2_timestamp (
 
   wire        low_all_ones = &ts_q[27:0];
   wire [55:0] ts_plus_one  = {ts_q[55:28] + {27'd0, low_all_ones}, ts_q[27:0] + 28'd1};
-  wire        test_write   = reg_act_i && act_write_i && test_mode_i;
+  reg         wr_ts_q, wr_ts_d, inc_ts_q, inc_ts_d, rd_ts_q, rd_ts_d;  // a write to 2 / 16 acts; address is 2
 
   always @* begin
+    wr_ts_d  = (ann_start_i && pin_write_i && pin_addr_i == `MK2_ADDR_TIMESTAMP)
+               || (ann_wait_i && act_write_i && act_addr_i == `MK2_ADDR_TIMESTAMP);
+    inc_ts_d = (ann_start_i && pin_write_i && pin_addr_i == `MK2_ADDR_INC_TIMESTAMP)
+               || (ann_wait_i && act_write_i && act_addr_i == `MK2_ADDR_INC_TIMESTAMP);
+    rd_ts_d  = start_i ? pin_addr_i == `MK2_ADDR_TIMESTAMP : rd_ts_q;
     ts_d = ts_q;
-    if (ts_tick_i && !test_mode_i)                      ts_d = ts_plus_one;
-    if (test_write && act_addr_i == `MK2_ADDR_INC_TIMESTAMP) ts_d = ts_plus_one;
-    if (test_write && act_addr_i == `MK2_ADDR_TIMESTAMP)     ts_d = act_data_i;
+    if (ts_tick_i && !test_mode_i)  ts_d = ts_plus_one;
+    if (inc_ts_q && test_mode_i)    ts_d = ts_plus_one;
+    if (wr_ts_q && test_mode_i)     ts_d = act_data_i;
   end
 
   always @* begin
@@ -58,7 +70,13 @@ module mk2_timestamp (
       ts_q         <= 56'd0;
       since_rise_q <= 2'd3;
       overspeed_q  <= 1'b0;
+      wr_ts_q      <= 1'b0;
+      inc_ts_q     <= 1'b0;
+      rd_ts_q      <= 1'b0;
     end else begin
+      wr_ts_q      <= wr_ts_d;
+      inc_ts_q     <= inc_ts_d;
+      rd_ts_q      <= rd_ts_d;
       ts_q         <= ts_d;
       since_rise_q <= since_rise_d;
       overspeed_q  <= overspeed_d;
@@ -67,6 +85,19 @@ module mk2_timestamp (
 
   assign ts_o        = ts_q;
   assign overspeed_o = overspeed_q;
-  assign rdata_o     = (act_addr_i == `MK2_ADDR_TIMESTAMP) ? {8'hFF, ts_q} : {64{1'b1}};
+  assign rdata_o     = rd_ts_q ? {8'hFF, ts_q} : {64{1'b1}};
+  // The request is decoded one edge ahead; the formal properties below check that decode against it.
+  wire unused_ok = &{1'b0, reg_act_i};
+`ifdef FORMAL
+`ifdef MK2_FORMAL_CHIP
+  reg f_past_valid_q = 1'b0;
+  always @(posedge clk_i) f_past_valid_q <= 1'b1;
+  always @* if (f_past_valid_q && rst_ni) begin
+    assert(wr_ts_q == (reg_act_i && act_write_i && act_addr_i == `MK2_ADDR_TIMESTAMP));
+    assert(inc_ts_q == (reg_act_i && act_write_i && act_addr_i == `MK2_ADDR_INC_TIMESTAMP));
+    assert(rd_ts_q == (act_addr_i == `MK2_ADDR_TIMESTAMP));
+  end
+`endif
+`endif
 endmodule
 `default_nettype wire
