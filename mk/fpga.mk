@@ -87,3 +87,21 @@ sampleunit-synth: deps-ecp5
 	    "$$(grep -m1 -E 'DP16KD:' $$d-ecp5-pnr.log | awk '{print $$3}' | tr -d /)" \
 	    "$$(grep 'Max frequency for clock' $$d-ecp5-pnr.log | tail -1 | sed 's/.*: \([0-9.]*\) MHz.*/\1/')"; \
 	done
+
+# ---- synth-check: every FPGA target at its committed seed, one table, bitstreams; fails when a design
+# does not fit or an Fmax falls below its gate (scripts/synth-check; docs/fpga.md). make test runs the
+# iCE40 part (synth-check-ice40: UP5K and HX8K evaluation tops, the iCEBreaker board top); make
+# synth-check adds ECP5 (LFE5U-85F and -25F speed 6, the ULX3S board top) and the REMS rows.
+SYNTH_CHECK_DIR = $(FPGA_DIR)/check
+SYNTH_SEED ?= 1
+SYNTH_CHECK_ENV = MK2_FILES="$(MK2_RTL)" EVAL_TOP="$(MK2_BOARD_TOP)" SEED=$(SYNTH_SEED) \
+  ICEBREAKER_FILES="$(ICEBREAKER_RTL)" ULX3S_FILES="$(ULX3S_RTL)"
+.PHONY: synth-check synth-check-ice40
+synth-check: deps-fpga deps-ecp5
+	@$(SYNTH_CHECK_ENV) scripts/synth-check $(SYNTH_CHECK_DIR) "ice40 ecp5"; s=$$?; \
+	  cp $(SYNTH_CHECK_DIR)/synth-check.md $(FPGA_DIR)/synth-check.md; \
+	  if [ -x scripts/synth-rems-check ]; then scripts/synth-rems-check $(FPGA_DIR)/rems-check | tee -a $(FPGA_DIR)/synth-check.md \
+	    || s=1; fi; exit $$s
+TEST_TARGETS += synth-check-ice40
+synth-check-ice40: deps-fpga
+	$(call run_suite,$@,env $(SYNTH_CHECK_ENV) scripts/synth-check $(SYNTH_CHECK_DIR) ice40)
