@@ -65,7 +65,7 @@ module mk2_resource_counters (
   // bus interface announces it (ann_start_i, ann_wait_i). The decodes below are registered at that announcement: at the
   // action edge each is a flip-flop, one-hot over the counters where it selects one.
   reg  [15:0] half_write_q, half_write_d;   // a processor write to counter (half) p acts at this edge
-  reg  [15:0] sw_inc_next;                  // a software increment (write to 80 + p) acts at the next edge
+  reg  [15:0] sw_inc_q, sw_inc_d;           // a software increment (write to 80 + p) acts at this edge
   reg         wr_enable_q, wr_enable_d;     // a write to the Enable register acts at this edge
   reg         wr_mode_q, wr_mode_d;
   reg         wr_clock_q, wr_clock_d;
@@ -80,41 +80,42 @@ module mk2_resource_counters (
   wire tick10  = tick10_q;
   wire tick100 = tick100_q;
 
-  // Counting sources. Field bits 1:0 alone decide: Clock Select 01 node, 10 /10, 11 /100, 00 Timestamp
-  // (x100 is the only stored value with 00: x000 is a NOP, never stored); Mode 01 CLK, 11 External
-  // Enable, 00 External signal, 10 Software. Everything in a counter's count decision that is known one
-  // edge ahead (its Enable, Mode and Clock Select fields, whether a prescaler ticks, whether a software
-  // increment acts) is registered per counter from the next state, so that at the count edge only the
-  // synchronized Timestamp and Xj signals and the test-mode pin remain to be combined:
-  reg [15:0] cnt_clock_q, cnt_clock_d;       // counts at this edge (CLK on node, /10 or /100 ticking now)
-  reg [15:0] cnt_gated_q, cnt_gated_d;       // counts at this edge if Xj is high (External Enable, same)
-  reg [15:0] cnt_ts_q, cnt_ts_d;             // counts at a Timestamp rise (CLK on the Timestamp clock)
-  reg [15:0] cnt_ts_gated_q, cnt_ts_gated_d; // counts at a Timestamp rise if Xj is high
-  reg [15:0] cnt_rise_q, cnt_rise_d;         // counts at a rise of Xj (External signal)
-  reg [15:0] cnt_sw_q, cnt_sw_d;             // a software increment of it acts at this edge (Software
-                                             // mode; for a pair's even counter, at either address)
+  // Per-counter source tick, from its own Mode and Clock Select fields.
+  reg [15:0] source_tick;
+  reg [15:0] software_mode;
   reg [15:0] reset_enable;   // Enable field 11 written at this edge
+  reg        clock_tick;
   integer j;
   always @* begin
     for (j = 0; j < 16; j = j + 1) begin
+      // Field bits 1:0 alone decide: x100 is the only stored value with 00 (x000 is a NOP, never stored).
+      case (clock_q[4*j +: 2])
+        2'b01:   clock_tick = 1'b1;
+        2'b10:   clock_tick = tick10;
+        2'b11:   clock_tick = tick100;
+        default: clock_tick = ts_tick_i;
+      endcase
+      case (mode_q[4*j +: 2])
+        2'b01:   source_tick[j] = clock_tick;                   // CLK
+        2'b11:   source_tick[j] = clock_tick && ext_level_i[j]; // External Enable
+        2'b00:   source_tick[j] = ext_rise_i[j];                // External signal
+        default: source_tick[j] = 1'b0;                         // Software
+      endcase
+      software_mode[j] = (mode_q[4*j +: 2] == 2'b10);
       half_write_d[j]  = (ann_pin && `MK2_IS_COUNTER_VALUE(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
                          || (ann_lat && `MK2_IS_COUNTER_VALUE(act_addr_i) && act_addr_i[3:0] == j[3:0]);
-      sw_inc_next[j]   = (ann_pin && `MK2_IS_COUNTER_SHADOW(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
+      sw_inc_d[j]      = (ann_pin && `MK2_IS_COUNTER_SHADOW(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
                          || (ann_lat && `MK2_IS_COUNTER_SHADOW(act_addr_i) && act_addr_i[3:0] == j[3:0]);
       reset_enable[j]  = wr_enable && (act_data_i[4*j +: 2] == 2'b11);
     end
   end
 
   // Count requests of the unit governed by counter j (a pair is governed by its even counter).
-  wire       ts_live = ts_tick_i && !test_mode_i;   // hardware sources are ignored in test mode
   reg [15:0] increment;
   integer k;
   always @* begin
     for (k = 0; k < 16; k = k + 1)
-      increment[k] = (!test_mode_i && (cnt_clock_q[k] || (cnt_gated_q[k] && ext_level_i[k])
-                                       || (cnt_rise_q[k] && ext_rise_i[k])))
-                     || (ts_live && (cnt_ts_q[k] || (cnt_ts_gated_q[k] && ext_level_i[k])))
-                     || cnt_sw_q[k];
+      increment[k] = enable_q[k] && ((source_tick[k] && !test_mode_i) || (software_mode[k] && sw_inc_q[k]));
   end
 
   // Counter and shadow values are data, not control: they are cleared synchronously, by the internal
@@ -129,24 +130,24 @@ module mk2_resource_counters (
   wire [15:0] half_write = half_write_q;  // a processor write to the half at this edge (address 64 + half)
   reg [15:0]  half_count;    // the half adds one at this edge (and is not written)
   reg [15:0]  count_clear;
-  reg [15:0]  half_full_q, half_full_d;   // the half is all ones (kept beside it: no 32-input AND in the
-                                          // count decision)
-  reg [15:0]  count_ok;      // the half may add one at this edge if its unit counts
-  wire [15:0] half_full = half_full_q;
-  reg         paired, pair_written, pair_full;
+  reg [15:0]  half_full;     // the half is all ones
+  reg         paired, pair_increment, pair_written, pair_full;
   integer p;
   always @* begin
+    for (p = 0; p < 16; p = p + 1) half_full[p] = &count_q[32*p +: 32];
     count_clear = {16{clear_all}};
     for (p = 0; p < 8; p = p + 1) begin
       paired         = mode_q[8*p + 3];
       // 64-bit pair: the even counter's fields govern; a software increment at either address counts.
+      pair_increment = enable_q[2*p] && ((source_tick[2*p] && !test_mode_i) ||
+                       (software_mode[2*p] && (sw_inc_q[2*p] || sw_inc_q[2*p+1])));
       // A processor write to either half of a pair cancels the pair's count at that edge (D10.4).
       pair_written   = half_write_q[2*p] || half_write_q[2*p+1];
       pair_full      = half_full[2*p] && half_full[2*p+1];
-      count_ok[2*p]     = paired ? (!pair_full && !pair_written) : !half_full[2*p];
-      count_ok[2*p+1]   = paired ? (!pair_full && !pair_written && half_full[2*p]) : !half_full[2*p+1];
-      half_count[2*p]   = count_ok[2*p] && increment[2*p];
-      half_count[2*p+1] = count_ok[2*p+1] && (paired ? increment[2*p] : increment[2*p+1]);
+      half_count[2*p]   = paired ? (pair_increment && !pair_full && !pair_written)
+                                 : (increment[2*p] && !half_full[2*p]);
+      half_count[2*p+1] = paired ? (pair_increment && !pair_full && !pair_written && half_full[2*p])
+                                 : (increment[2*p+1] && !half_full[2*p+1]);
       // Reset&Enable of the even counter clears the pair; the odd field is ignored while paired (D10.5).
       if (reset_enable[2*p]) count_clear[2*p] = 1'b1;
       if (paired ? reset_enable[2*p] : reset_enable[2*p+1]) count_clear[2*p+1] = 1'b1;
@@ -159,7 +160,6 @@ module mk2_resource_counters (
   // multiplexer and carry fit one iCE40 logic cell (the write select shares the LUT input that the carry
   // uses), and the count, the saturation check and the clear act through the flip-flop's clock enable and
   // synchronous reset (halves hold when neither written nor counted).
-  wire        data_all_ones = &act_data_i[31:0];
   reg [511:0] count_next;
   reg [31:0]  half_sum;
   always @* begin
@@ -171,11 +171,6 @@ module mk2_resource_counters (
 
   wire shadow_load = shadow_copy_i || (rd_with_copy && !busy_q);
 
-  // The node clock, or a prescaler that ticks, selected by a Clock Select field (00, the Timestamp clock,
-  // is not known ahead).
-  function fast_tick(input [1:0] clock_select, input t10, input t100);
-    fast_tick = clock_select == 2'b01 || (clock_select == 2'b10 && t10) || (clock_select == 2'b11 && t100);
-  endfunction
   integer f;
   always @* begin
     count_d  = count_q;
@@ -187,15 +182,9 @@ module mk2_resource_counters (
     div10_d  = tick10 ? 4'd0 : div10_q + 4'd1;
     div100_d = tick10 ? (tick100 ? 4'd0 : div100_q + 4'd1) : div100_q;
 
-    half_full_d = half_full_q;
     for (f = 0; f < 16; f = f + 1)
-      if (count_clear[f]) begin
-        count_d[32*f +: 32] = 32'd0;
-        half_full_d[f]      = 1'b0;
-      end else if (half_write[f] || half_count[f]) begin
-        count_d[32*f +: 32] = count_next[32*f +: 32];
-        half_full_d[f]      = half_write[f] ? data_all_ones : count_q[32*f +: 32] == 32'hFFFF_FFFE;
-      end
+      if (count_clear[f])                      count_d[32*f +: 32] = 32'd0;
+      else if (half_write[f] || half_count[f]) count_d[32*f +: 32] = count_next[32*f +: 32];
     if (clear_all)        shadow_d = 512'd0;
     else if (shadow_load) shadow_d = count_q;
 
@@ -232,21 +221,11 @@ module mk2_resource_counters (
     end
     tick10_d  = (div10_d == 4'd9);
     tick100_d = tick10_d && (div100_d == 4'd9);
-    for (f = 0; f < 16; f = f + 1) begin
-      cnt_clock_d[f] = enable_d[f] && mode_d[4*f +: 2] == 2'b01 && fast_tick(clock_d[4*f +: 2], tick10_d, tick100_d);
-      cnt_gated_d[f] = enable_d[f] && mode_d[4*f +: 2] == 2'b11 && fast_tick(clock_d[4*f +: 2], tick10_d, tick100_d);
-      cnt_ts_d[f]       = enable_d[f] && mode_d[4*f +: 2] == 2'b01 && clock_d[4*f +: 2] == 2'b00;
-      cnt_ts_gated_d[f] = enable_d[f] && mode_d[4*f +: 2] == 2'b11 && clock_d[4*f +: 2] == 2'b00;
-      cnt_rise_d[f]     = enable_d[f] && mode_d[4*f +: 2] == 2'b00;
-      cnt_sw_d[f]       = enable_d[f] && mode_d[4*f +: 2] == 2'b10 &&
-                          (sw_inc_next[f] || (f % 2 == 0 && mode_d[4*f + 3] && sw_inc_next[f + 1]));
-    end
   end
 
   // Values: synchronous clear only (see clear_all above).
   always @(posedge clk_i) begin
     count_q     <= count_d;
-    half_full_q <= half_full_d;
     shadow_q    <= shadow_d;
   end
 
@@ -260,7 +239,7 @@ module mk2_resource_counters (
       div100_q <= 4'd0;
       tick10_q  <= 1'b0;
       tick100_q <= 1'b0;
-      {cnt_clock_q, cnt_gated_q, cnt_ts_q, cnt_ts_gated_q, cnt_rise_q, cnt_sw_q} <= 96'd0;
+      sw_inc_q  <= 16'd0;
       rd_counter_q <= 16'd0;
       rd_shadow_addr_q <= 1'b0;
       rd_enable_q  <= 1'b0;
@@ -273,8 +252,7 @@ module mk2_resource_counters (
     end else begin
       tick10_q  <= tick10_d;
       tick100_q <= tick100_d;
-      {cnt_clock_q, cnt_gated_q, cnt_ts_q, cnt_ts_gated_q, cnt_rise_q, cnt_sw_q} <=
-        {cnt_clock_d, cnt_gated_d, cnt_ts_d, cnt_ts_gated_d, cnt_rise_d, cnt_sw_d};
+      sw_inc_q  <= sw_inc_d;
       rd_counter_q <= rd_counter_d;
       rd_shadow_addr_q <= rd_shadow_addr_d;
       rd_enable_q  <= rd_enable_d;
@@ -362,9 +340,7 @@ module mk2_resource_counters (
   integer f_i;
   always @* for (f_i = 0; f_i < 16; f_i = f_i + 1)
     f_sw_inc[f_i] = f_write && `MK2_IS_COUNTER_SHADOW(act_addr_i) && act_addr_i[3:0] == f_i[3:0];
-  reg [15:0] f_sw_inc_next_q = 16'd0;   // the software increments announced at the last edge
-  always @(posedge clk_i) f_sw_inc_next_q <= rst_ni ? sw_inc_next : 16'd0;
-  always @* if (past_valid_q && rst_ni) `MK2_ENV(f_sw_inc == f_sw_inc_next_q);
+  always @* if (past_valid_q && rst_ni) `MK2_ENV(f_sw_inc == sw_inc_q);
   integer f_h;
   always @* if (past_valid_q && rst_ni) begin
     for (f_h = 0; f_h < 16; f_h = f_h + 1) begin
@@ -417,15 +393,6 @@ module mk2_resource_counters (
   always @* if (past_valid_q && rst_ni) begin
     assert(div10_q <= 4'd9 && div100_q <= 4'd9);
     assert(tick10_q == (div10_q == 4'd9) && tick100_q == (tick10_q && div100_q == 4'd9));
-    // the registered count decisions are those of the present configuration
-    for (f_i = 0; f_i < 16; f_i = f_i + 1) assert(half_full_q[f_i] == &count_q[32*f_i +: 32]);
-    assert(cnt_clock_q[f_j] == (enable_q[f_j] && mode_q[4*f_j +: 2] == 2'b01 && fast_tick(clock_q[4*f_j +: 2], tick10_q, tick100_q)));
-    assert(cnt_gated_q[f_j] == (enable_q[f_j] && mode_q[4*f_j +: 2] == 2'b11 && fast_tick(clock_q[4*f_j +: 2], tick10_q, tick100_q)));
-    assert(cnt_ts_q[f_j] == (enable_q[f_j] && mode_q[4*f_j +: 2] == 2'b01 && clock_q[4*f_j +: 2] == 2'b00));
-    assert(cnt_ts_gated_q[f_j] == (enable_q[f_j] && mode_q[4*f_j +: 2] == 2'b11 && clock_q[4*f_j +: 2] == 2'b00));
-    assert(cnt_rise_q[f_j] == (enable_q[f_j] && mode_q[4*f_j +: 2] == 2'b00));
-    assert(cnt_sw_q[f_j] == (enable_q[f_j] && mode_q[4*f_j +: 2] == 2'b10 &&
-                             (f_sw_inc[f_j] || (f_j[0] == 1'b0 && mode_q[4*f_j + 3] && f_sw_inc[f_j | 4'd1]))));
     // a stored Mode or Clock Select field is never a NOP code
     assert(mode_q[4*f_j +: 3] != 3'b000 && clock_q[4*f_j +: 3] != 3'b000);
   end
