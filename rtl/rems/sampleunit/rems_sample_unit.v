@@ -188,27 +188,46 @@ module rems_sample_unit #(
         .clk_i(clk_i), .we_i(mem_we), .waddr_i(mem_waddr), .wdata_i(mem_wdata), .raddr_i(mem_raddr_i),
         .rdata_o(mem_rdata_o));
     end else begin : g_mem_outreg
-      // rems_table leaves a read of the word written at the same edge undefined; the write-first bypass of
-      // ram_1r1w is kept, its decision and data delayed to the output register's edge.
+      // The sequencer's write goes through a register (pw_*) and lands one edge later: the four DP16KD of
+      // the memory may sit far from the FIFO, and the FIFO head multiplexer plus that route did not fit
+      // 6.67 ns on an 85F. rems_table leaves a read of the word written at the same edge undefined. So the
+      // write-first bypass of ram_1r1w covers both writes the RAM may not show yet: the sequencer's write
+      // of this edge (newest, wins) and the pending one; the decision and data are registered with the read
+      // and again with the output register, so mem_rdata_o is word for word what ram_1r1w would give.
       wire [31:0] table_rdata;
+      reg         pw_we_q, pw_we_d;
+      reg [MAW-1:0] pw_addr_q, pw_addr_d;
+      reg [31:0]  pw_data_q, pw_data_d;
       rems_table #(.WIDTH(32), .DEPTH(2 * MEM_SAMPLES), .OUTREG(1)) u_mem (
-        .clk_i(clk_i), .we_i(mem_we), .waddr_i(mem_waddr), .wdata_i(mem_wdata), .raddr_i(mem_raddr_i),
+        .clk_i(clk_i), .we_i(pw_we_q), .waddr_i(pw_addr_q), .wdata_i(pw_data_q), .raddr_i(mem_raddr_i),
         .rdata_o(table_rdata));
       reg        bypass1_q, bypass1_d, bypass2_q, bypass2_d;
       reg [31:0] wdata1_q, wdata1_d, wdata2_q, wdata2_d;
       always @* begin
+        pw_we_d = pw_we_q; pw_addr_d = pw_addr_q; pw_data_d = pw_data_q;
         bypass1_d = bypass1_q; bypass2_d = bypass2_q; wdata1_d = wdata1_q; wdata2_d = wdata2_q;
-        bypass1_d = mem_we && (mem_waddr == mem_raddr_i);
-        wdata1_d  = mem_wdata;
+        pw_we_d = mem_we;
+        pw_addr_d = mem_waddr;
+        pw_data_d = mem_wdata;
+        if (mem_we && mem_waddr == mem_raddr_i) begin
+          bypass1_d = 1'b1;
+          wdata1_d  = mem_wdata;
+        end else begin
+          bypass1_d = pw_we_q && pw_addr_q == mem_raddr_i;
+          wdata1_d  = pw_data_q;
+        end
         bypass2_d = bypass1_q;
         wdata2_d  = wdata1_q;
       end
       always @(posedge clk_i) begin
         if (!rst_ni) begin
-          bypass1_q <= 1'b0; bypass2_q <= 1'b0; wdata1_q <= 32'd0; wdata2_q <= 32'd0;
+          pw_we_q <= 1'b0; bypass1_q <= 1'b0; bypass2_q <= 1'b0; wdata1_q <= 32'd0; wdata2_q <= 32'd0;
         end else begin
-          bypass1_q <= bypass1_d; bypass2_q <= bypass2_d; wdata1_q <= wdata1_d; wdata2_q <= wdata2_d;
+          pw_we_q <= pw_we_d; bypass1_q <= bypass1_d; bypass2_q <= bypass2_d; wdata1_q <= wdata1_d;
+          wdata2_q <= wdata2_d;
         end
+        pw_addr_q <= pw_addr_d;   // no reset: only looked at with pw_we_q
+        pw_data_q <= pw_data_d;
       end
       assign mem_rdata_o = bypass2_q ? wdata2_q : table_rdata;
     end
