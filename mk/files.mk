@@ -23,6 +23,10 @@ SAMPLEUNIT_RTL = $(sort $(wildcard rtl/rems/sampleunit/*.v) $(REMS_MATCHER_RTL) 
 MK2_BOARD_TOP = rtl/boards/mk2_fpga_eval_top.v
 REMS_MATCHER_BOARD_TOP = rtl/boards/rems_synth_top.v
 SAMPLEUNIT_BOARD_TOP = rtl/boards/ratio_synth_top.v
+# the Sample Unit array (scripts/synth-rems-check), and the MultiKron II eval top with one Sample Unit
+# (needs MK2_BOARD_TOP and REMS_ARRAY_BOARD_TOP too)
+REMS_ARRAY_BOARD_TOP = rtl/boards/rems_array_synth_top.v
+MK2_REMS_BOARD_TOP = rtl/boards/mk2_rems_synth_top.v
 
 # The MultiKron II side of the hybrid-link benches (tb/hybrid, tb/rems-sampleunit): chip, processor, capture.
 MK2_HYBRID_BENCH = tb/common/mk2_hybrid_chip.v tb/common/mk2_net_capture.v $(MK2_RTL)

@@ -150,7 +150,7 @@ sampleunit-fuzz-replay: deps $(SU_FUZZ_DIR)/scenario-asan
 	  tb/rems-sampleunit/fuzz/corpus)
 
 # ---- lint: the pair at both widths, its test tops, the units in several shapes, the synthesis top ----
-sampleunit-lint: deps
+sampleunit-lint: deps $(MK2_RTL_INC)
 	verilator --lint-only -Wall --top-module rems_ratio $(RATIO_RTL)
 	verilator --lint-only -Wall --top-module rems_ratio -GMANT=14 $(RATIO_RTL)
 	verilator --lint-only -Wall --top-module ratio_tb_top $(RATIO_RTL) $(RATIO_TB_TOP)
@@ -165,3 +165,8 @@ sampleunit-lint: deps
 	for k in 0 1 2; do verilator --lint-only -Wall --top-module rems_sample_unit -GKIND=$$k $(SAMPLEUNIT_RTL) || exit 1; done
 	iverilog -g2005 -Wall -o /dev/null -s rems_unit_array -Prems_unit_array.UNITS=4 -Prems_unit_array.KINDS=96 $(SAMPLEUNIT_RTL)
 	iverilog -g2005 -Wall -o /dev/null -s rems_sample_unit $(SAMPLEUNIT_RTL)
+	verilator --lint-only -Wall --top-module rems_sample_unit -GOUTREG=1 $(SAMPLEUNIT_RTL)
+	for f in "-GOUTREG=1" "-GOUTREG=0 -GL3_SPRAM=1" "-GUNITS=3 -GKINDS=16'h24"; do verilator --lint-only -Wall \
+	  --top-module rems_array_synth_top $$f $(REMS_ARRAY_BOARD_TOP) $(SAMPLEUNIT_RTL) || exit 1; done
+	verilator --lint-only -Wall -Irtl/mk2 --top-module mk2_rems_synth_top $(MK2_REMS_BOARD_TOP) $(MK2_BOARD_TOP) \
+	  $(REMS_ARRAY_BOARD_TOP) $(sort $(MK2_RTL) $(SAMPLEUNIT_RTL))

@@ -16,8 +16,10 @@
 // in step with the matcher's results (the Sample Units' events) rides along, so no instantiating module
 // has to know LATENCY. Tie it to 0 when unused: synthesis then removes it.
 //
-// Download port (one write per clock, at the rising edge where dl_we_i is high; dl_addr_i is the long-word
-// address inside the matcher's 64K long-word block, as in the paper section 3.3.1):
+// Download port (one write per clock, taken at the rising edge where dl_we_i is high and written into the
+// table at that edge, or with OUTREG = 1 at the next one: no result shows the difference, see the download
+// decode; dl_addr_i is the long-word address inside the matcher's 64K long-word block, as in the paper
+// section 3.3.1):
 //   dl_data_i[31]    level select: 0 = level 1, 1 = levels 2 and 3
 //   dl_data_i[30]    1 = this write ends a download (commit), 0 = a download is in progress
 //   dl_data_i[26:24] per-table write enables (level 1: T0,T1,T2; levels 2/3: T3,T4,T5)
@@ -81,12 +83,53 @@ module rems_matcher #(
   // ---- download decode ----
   wire dl_level1 = dl_we_i && !dl_data_i[31];
   wire dl_level23 = dl_we_i && dl_data_i[31];
-  wire we_t0 = dl_level1 && dl_data_i[24];
-  wire we_t1 = dl_level1 && dl_data_i[25];
-  wire we_t2 = dl_level1 && dl_data_i[26] && !dl_addr_i[10];
-  wire we_t3 = dl_level23 && dl_data_i[24];
-  wire we_t4 = dl_level23 && dl_data_i[25];
-  wire we_t5 = dl_level23 && dl_data_i[26];
+  wire [5:0] we_dec = {dl_level23 && dl_data_i[26], dl_level23 && dl_data_i[25], dl_level23 && dl_data_i[24],
+                       dl_level1 && dl_data_i[26] && !dl_addr_i[10], dl_level1 && dl_data_i[25],
+                       dl_level1 && dl_data_i[24]};
+  // The tables' write port. OUTREG = 0: the decoded download port itself. OUTREG = 1: one register later
+  // (the write enables, address and data of T0..T5), so that no download decision reaches the 28 level-3
+  // DP16KD write enables in the clock it arrives (at 150 MHz on an 85F that route alone took 5 ns). The
+  // masking below is still computed from dl_we_i: a write in clock c now lands at the edge ending c+1,
+  // which only the words presented in clocks c-L3_READ+1 .. c read around, and the window already masks
+  // c-L3_READ .. c; so the same words are masked as with the write at the edge ending c.
+  wire [5:0]  tw_we;
+  wire [15:0] tw_addr;
+  // dl_data_i[23:0]: every table's data field; bit 7 is reserved (no table takes it)
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [23:0] tw_data;
+  /* verilator lint_on UNUSEDSIGNAL */
+  generate
+    if (OUTREG != 0) begin : g_dl_reg
+      reg [5:0]  we_q, we_d;
+      reg [15:0] addr_q, addr_d;
+      reg [23:0] data_q, data_d;
+      always @* begin
+        we_d = we_q; addr_d = addr_q; data_d = data_q;
+        we_d = we_dec;
+        addr_d = dl_addr_i;
+        data_d = dl_data_i[23:0];
+      end
+      always @(posedge clk_i) begin
+        if (!rst_ni) we_q <= 6'd0;
+        else         we_q <= we_d;
+        addr_q <= addr_d;   // no reset: only looked at with a write enable
+        data_q <= data_d;
+      end
+      assign tw_we = we_q;
+      assign tw_addr = addr_q;
+      assign tw_data = data_q;
+    end else begin : g_dl_direct
+      assign tw_we = we_dec;
+      assign tw_addr = dl_addr_i;
+      assign tw_data = dl_data_i[23:0];
+    end
+  endgenerate
+  wire we_t0 = tw_we[0];
+  wire we_t1 = tw_we[1];
+  wire we_t2 = tw_we[2];
+  wire we_t3 = tw_we[3];
+  wire we_t4 = tw_we[4];
+  wire we_t5 = tw_we[5];
   // Reserved data bits are ignored (docs/rems-matcher.md asks writers to send 0).
   /* verilator lint_off UNUSEDSIGNAL */
   wire [31:0] dl_data_unused = dl_data_i;
@@ -166,32 +209,32 @@ module rems_matcher #(
 
   // ---- level 1: read with the input latch (s0), codes valid in s(1+OUTREG) ----
   rems_table #(.WIDTH(7), .DEPTH(2048), .INIT_FILE(INIT_T0), .OUTREG(OUTREG)) t0 (
-    .clk_i(clk_i), .we_i(we_t0), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[6:0]),
+    .clk_i(clk_i), .we_i(we_t0), .waddr_i(tw_addr[10:0]), .wdata_i(tw_data[6:0]),
     .raddr_i(word_pipe_q[31:21]), .rdata_o(code0) `REMS_PROBE(f_a0, f_p0));
   rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T1), .OUTREG(OUTREG)) t1 (
-    .clk_i(clk_i), .we_i(we_t1), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[15:8]),
+    .clk_i(clk_i), .we_i(we_t1), .waddr_i(tw_addr[10:0]), .wdata_i(tw_data[15:8]),
     .raddr_i(word_pipe_q[20:10]), .rdata_o(code1) `REMS_PROBE(f_a1, f_p1));
   rems_table #(.WIDTH(7), .DEPTH(1024), .INIT_FILE(INIT_T2), .OUTREG(OUTREG)) t2 (
-    .clk_i(clk_i), .we_i(we_t2), .waddr_i(dl_addr_i[9:0]), .wdata_i(dl_data_i[22:16]),
+    .clk_i(clk_i), .we_i(we_t2), .waddr_i(tw_addr[9:0]), .wdata_i(tw_data[22:16]),
     .raddr_i(word_pipe_q[9:0]), .rdata_o(code2) `REMS_PROBE(f_a2, f_p2));
 
   // ---- level 2: addressed straight by the level-1 RAM outputs, codes valid in s(2+2*OUTREG) ----
   rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T3), .OUTREG(OUTREG)) t3 (
-    .clk_i(clk_i), .we_i(we_t3), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[15:8]),
+    .clk_i(clk_i), .we_i(we_t3), .waddr_i(tw_addr[10:0]), .wdata_i(tw_data[15:8]),
     .raddr_i({code0, code1[7:4]}), .rdata_o(code3) `REMS_PROBE(f_a3, f_p3));
   rems_table #(.WIDTH(8), .DEPTH(2048), .INIT_FILE(INIT_T4), .OUTREG(OUTREG)) t4 (
-    .clk_i(clk_i), .we_i(we_t4), .waddr_i(dl_addr_i[10:0]), .wdata_i(dl_data_i[23:16]),
+    .clk_i(clk_i), .we_i(we_t4), .waddr_i(tw_addr[10:0]), .wdata_i(tw_data[23:16]),
     .raddr_i({code1[3:0], code2}), .rdata_o(code4) `REMS_PROBE(f_a4, f_p4));
 
   // ---- level 3: 64K x 7, triggers valid in s(STAGES-1) ----
   generate
     if (L3_SPRAM != 0) begin : g_l3_spram
       rems_l3_spram #(.WIDTH(7)) t5 (
-        .clk_i(clk_i), .we_i(we_t5), .waddr_i(dl_addr_i), .wdata_i(dl_data_i[6:0]),
+        .clk_i(clk_i), .we_i(we_t5), .waddr_i(tw_addr), .wdata_i(tw_data[6:0]),
         .raddr_i({code3, code4}), .rdata_o(l3_trig) `REMS_PROBE(f_a5, f_p5));
     end else begin : g_l3_bram
       rems_table #(.WIDTH(7), .DEPTH(65536), .INIT_FILE(INIT_T5), .OUTREG(OUTREG)) t5 (
-        .clk_i(clk_i), .we_i(we_t5), .waddr_i(dl_addr_i), .wdata_i(dl_data_i[6:0]),
+        .clk_i(clk_i), .we_i(we_t5), .waddr_i(tw_addr), .wdata_i(tw_data[6:0]),
         .raddr_i({code3, code4}), .rdata_o(l3_trig) `REMS_PROBE(f_a5, f_p5));
     end
   endgenerate

@@ -18,18 +18,23 @@
 //
 // Switch register (cfg_i, loaded when cfg_we_i): bits 5:0 = S1..S6 clear pair 0, bits 11:6 = S1..S6 clear
 // pair 1 (pair 0 only for KIND 2; ignored for the timestamp).
-// Analysis side: mem_rdata_o = memory word mem_raddr_i one clock after (latency 1, a true second port:
-// reads never stall the sequencer); count_o = samples in memory.
+// Analysis side: mem_rdata_o = memory word mem_raddr_i 1 + OUTREG clocks after (a true second port: reads
+// never stall the sequencer; a read of the word written at the same edge gives the new word); count_o =
+// samples in memory.
 //
 // Clock domain: clk_i, rst_ni synchronous active low. Latency: sample_i at edge t is taken (pushed) at
 // edge t+1; into an empty FIFO it is written at edges t+2 (word 0) and t+3 (word 1) and counted after
 // edge t+3; the sequencer moves one sample per two clocks.
 // Parameters: KIND (preprocessor, see rems_preproc.v), FIFO_DEPTH (samples, power of two >= 2),
-// MEM_SAMPLES (samples the memory holds, power of two >= 2).
+// MEM_SAMPLES (samples the memory holds, power of two >= 2), OUTREG (0: read latency 1 through
+// rtl/common/ram_1r1w.v; 1: read latency 2, the memory built as rems_table with its output register, which
+// under REMS_ECP5_DP16KD is the DP16KD's own: a NOREG DP16KD's 5.6 ns clock-to-output leaves no time for
+// the host read multiplexer at 150 MHz; MEM_SAMPLES <= 1024 then).
 module rems_sample_unit #(
   parameter KIND        = 0,  // 0 two 6-bit ratio pairs, 1 timestamp, 2 one 14-bit ratio pair
   parameter FIFO_DEPTH  = 8,  // samples the FIFO holds
-  parameter MEM_SAMPLES = 256 // samples the sample memory holds (two 32-bit words each)
+  parameter MEM_SAMPLES = 256,// samples the sample memory holds (two 32-bit words each)
+  parameter OUTREG      = 0   // 1: sample memory read through its output register (latency 2)
 ) (
   input  wire                          clk_i,
   input  wire                          rst_ni,
@@ -56,6 +61,8 @@ module rems_sample_unit #(
     if (MEM_SAMPLES < 2 || (1 << (CW - 1)) != MEM_SAMPLES) begin
       $error("rems_sample_unit: MEM_SAMPLES must be a power of two >= 2"); $finish;
     end
+    if (OUTREG != 0 && OUTREG != 1) begin $error("%m: OUTREG must be 0 or 1"); $finish; end
+    if (OUTREG != 0 && MEM_SAMPLES > 1024) begin $error("%m: OUTREG = 1 needs MEM_SAMPLES <= 1024"); $finish; end
   end
 
   // ---- input stage: the triggers, the switch decision, the word and the events, registered together so
@@ -140,7 +147,11 @@ module rems_sample_unit #(
       mem_ovf_d   = 32'd0;
       flags_d     = 2'b00;
     end
-    mem_full_d = (count_d == MEM_SAMPLES[CW-1:0]);
+    // predicted from count_q (no wait for the count's carry chain; on ECP5 at 150 MHz that path was
+    // 6.7 ns): the count only ever rises by one, and restart zeroes it
+    if (restart_i) mem_full_d = 1'b0;
+    else if (mem_we && seq_word1_q) mem_full_d = (count_q == MEM_SAMPLES[CW-1:0] - 1'b1);
+    else mem_full_d = mem_full_q;
     // saturation flags predicted from the current count (no wait for the increment's carry chain)
     fovf_max_d = !restart_i && (fovf_max_q || (fovf_inc && fifo_ovf_q == 32'hffff_fffe));
     movf_max_d = !restart_i && (movf_max_q || (movf_inc && mem_ovf_q == 32'hffff_fffe));
@@ -171,9 +182,56 @@ module rems_sample_unit #(
   end
 
   // ---- sample memory: dual-ported block RAM, sequencer writes, analysis side reads ----
-  ram_1r1w #(.WIDTH(32), .DEPTH(2 * MEM_SAMPLES)) u_mem (
-    .clk_i(clk_i), .we_i(mem_we), .waddr_i(mem_waddr), .wdata_i(mem_wdata), .raddr_i(mem_raddr_i),
-    .rdata_o(mem_rdata_o));
+  generate
+    if (OUTREG == 0) begin : g_mem
+      ram_1r1w #(.WIDTH(32), .DEPTH(2 * MEM_SAMPLES)) u_mem (
+        .clk_i(clk_i), .we_i(mem_we), .waddr_i(mem_waddr), .wdata_i(mem_wdata), .raddr_i(mem_raddr_i),
+        .rdata_o(mem_rdata_o));
+    end else begin : g_mem_outreg
+      // The sequencer's write goes through a register (pw_*) and lands one edge later: the four DP16KD of
+      // the memory may sit far from the FIFO, and the FIFO head multiplexer plus that route did not fit
+      // 6.67 ns on an 85F. rems_table leaves a read of the word written at the same edge undefined. So the
+      // write-first bypass of ram_1r1w covers both writes the RAM may not show yet: the sequencer's write
+      // of this edge (newest, wins) and the pending one; the decision and data are registered with the read
+      // and again with the output register, so mem_rdata_o is word for word what ram_1r1w would give.
+      wire [31:0] table_rdata;
+      reg         pw_we_q, pw_we_d;
+      reg [MAW-1:0] pw_addr_q, pw_addr_d;
+      reg [31:0]  pw_data_q, pw_data_d;
+      rems_table #(.WIDTH(32), .DEPTH(2 * MEM_SAMPLES), .OUTREG(1)) u_mem (
+        .clk_i(clk_i), .we_i(pw_we_q), .waddr_i(pw_addr_q), .wdata_i(pw_data_q), .raddr_i(mem_raddr_i),
+        .rdata_o(table_rdata));
+      reg        bypass1_q, bypass1_d, bypass2_q, bypass2_d;
+      reg [31:0] wdata1_q, wdata1_d, wdata2_q, wdata2_d;
+      always @* begin
+        pw_we_d = pw_we_q; pw_addr_d = pw_addr_q; pw_data_d = pw_data_q;
+        bypass1_d = bypass1_q; bypass2_d = bypass2_q; wdata1_d = wdata1_q; wdata2_d = wdata2_q;
+        pw_we_d = mem_we;
+        pw_addr_d = mem_waddr;
+        pw_data_d = mem_wdata;
+        if (mem_we && mem_waddr == mem_raddr_i) begin
+          bypass1_d = 1'b1;
+          wdata1_d  = mem_wdata;
+        end else begin
+          bypass1_d = pw_we_q && pw_addr_q == mem_raddr_i;
+          wdata1_d  = pw_data_q;
+        end
+        bypass2_d = bypass1_q;
+        wdata2_d  = wdata1_q;
+      end
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          pw_we_q <= 1'b0; bypass1_q <= 1'b0; bypass2_q <= 1'b0; wdata1_q <= 32'd0; wdata2_q <= 32'd0;
+        end else begin
+          pw_we_q <= pw_we_d; bypass1_q <= bypass1_d; bypass2_q <= bypass2_d; wdata1_q <= wdata1_d;
+          wdata2_q <= wdata2_d;
+        end
+        pw_addr_q <= pw_addr_d;   // no reset: only looked at with pw_we_q
+        pw_data_q <= pw_data_d;
+      end
+      assign mem_rdata_o = bypass2_q ? wdata2_q : table_rdata;
+    end
+  endgenerate
 
   assign count_o    = count_q;
   assign fifo_ovf_o = fifo_ovf_q;

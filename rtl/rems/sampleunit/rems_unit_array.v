@@ -15,7 +15,9 @@
 // period with the events of clock k+1. A switch register write in clock c applies to triggers of words
 // presented from clock c-LATENCY on (the switches are read where the broadcast triggers enter the unit).
 //
-// Analysis side (host_*): host_rdata_o shows, two clocks after host_unit_i/host_reg_i/host_addr_i,
+// Analysis side (host_*): host_rdata_o shows, two clocks after host_unit_i/host_reg_i/host_addr_i
+// (OUTREG = 0: from a register; OUTREG = 1: from a multiplexer after the sample memories' output registers
+// and a register of the register read, so register it where it is used),
 //   host_reg_i = 0: sample memory word host_addr_i of unit host_unit_i (sample k at words 2k, 2k+1)
 //   host_reg_i = 1: register host_addr_i[2:0]: 0 sample count, 1 FIFO overflows, 2 memory overflows,
 //                   3 {30'b0, memory overflowed, FIFO overflowed}, 4 switch register, 5 KIND, 6 FIFO level
@@ -26,7 +28,8 @@
 // rtl/common/reset_sync.v). Inputs ev_i/tick_i are clock enables in clk_i's domain.
 // Parameters: UNITS (1..8), KINDS (2 bits per unit, unit u in bits 2u+1:2u: 0 two 6-bit ratio pairs,
 // 1 timestamp, 2 one 14-bit pair), FIFO_DEPTH, MEM_SAMPLES (per unit), L3_SPRAM and OUTREG (passed to
-// every matcher).
+// every matcher; OUTREG also to every Sample Unit, whose memory then reads through its output register:
+// the host read latency stays two clocks).
 module rems_unit_array #(
   parameter UNITS       = 2,      // Sample Units (processors under test)
   parameter [15:0] KINDS = 16'h0, // preprocessor kind of each unit, 2 bits each
@@ -101,32 +104,56 @@ module rems_unit_array #(
   assign trig_o  = trig_q;
   assign gword_o = gword_q;
 
-  // ---- host read mux, registered after the memories' own read register ----
-  reg [31:0] host_rdata_q;
-  reg        host_reg_q;
-  reg [2:0]  host_unit_q, host_regaddr_q;
+  // ---- host read mux. OUTREG = 0: registered after the memories' own read register. OUTREG = 1: the
+  // memories have their output register (a DP16KD's NOREG clock-to-output alone is 5.6 ns of the 6.67 ns at
+  // 150 MHz), so the register read is registered in the same clock and the last multiplexer follows ----
+  reg [31:0] host_rdata_q, host_rdata_d;
+  reg        host_reg_q, host_reg_d;
+  reg [2:0]  host_unit_q, host_unit_d, host_regaddr_q, host_regaddr_d;
+  reg        host_reg2_q, host_reg2_d;     // OUTREG = 1: host_reg_q one clock later
+  reg [2:0]  host_unit2_q, host_unit2_d;   // OUTREG = 1: host_unit_q one clock later
   wire [32*UNITS-1:0] unit_mem_rdata;
   wire [32*UNITS-1:0] unit_reg_rdata;
-  reg  [31:0] host_rdata_d;
+  reg  [31:0] host_rdata_out;
   always @* begin
+    host_rdata_d = host_rdata_q;
+    host_reg_d = host_reg_q; host_unit_d = host_unit_q; host_regaddr_d = host_regaddr_q;
+    host_reg2_d = host_reg2_q; host_unit2_d = host_unit2_q;
+    host_reg_d = host_reg_i;
+    host_unit_d = host_unit_i;
+    host_regaddr_d = host_addr_i[2:0];
+    host_reg2_d = host_reg_q;
+    host_unit2_d = host_unit_q;
     host_rdata_d = 32'd0;
-    if ({29'd0, host_unit_q} < UNITS)
-      host_rdata_d = host_reg_q ? unit_reg_rdata[32*host_unit_q +: 32] : unit_mem_rdata[32*host_unit_q +: 32];
+    if ({29'd0, host_unit_q} < UNITS) begin
+      if (OUTREG != 0) host_rdata_d = unit_reg_rdata[32*host_unit_q +: 32];
+      else host_rdata_d = host_reg_q ? unit_reg_rdata[32*host_unit_q +: 32] : unit_mem_rdata[32*host_unit_q +: 32];
+    end
+    host_rdata_out = host_rdata_q;
+    if (OUTREG != 0) begin
+      host_rdata_out = 32'd0;
+      if ({29'd0, host_unit2_q} < UNITS)
+        host_rdata_out = host_reg2_q ? host_rdata_q : unit_mem_rdata[32*host_unit2_q +: 32];
+    end
   end
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       host_reg_q     <= 1'b0;
       host_unit_q    <= 3'd0;
       host_regaddr_q <= 3'd0;
+      host_reg2_q    <= 1'b0;
+      host_unit2_q   <= 3'd0;
       host_rdata_q   <= 32'd0;
     end else begin
-      host_reg_q     <= host_reg_i;
-      host_unit_q    <= host_unit_i;
-      host_regaddr_q <= host_addr_i[2:0];
+      host_reg_q     <= host_reg_d;
+      host_unit_q    <= host_unit_d;
+      host_regaddr_q <= host_regaddr_d;
+      host_reg2_q    <= host_reg2_d;
+      host_unit2_q   <= host_unit2_d;
       host_rdata_q   <= host_rdata_d;
     end
   end
-  assign host_rdata_o = host_rdata_q;
+  assign host_rdata_o = host_rdata_out;
 
   genvar u;
   generate
@@ -159,7 +186,8 @@ module rems_unit_array #(
       wire [1:0]     flags;
       wire [11:0]    cfg;
       wire [FW-1:0]  fifo_level;
-      rems_sample_unit #(.KIND(KINDS[2*u +: 2]), .FIFO_DEPTH(FIFO_DEPTH), .MEM_SAMPLES(MEM_SAMPLES)) u_su (
+      rems_sample_unit #(.KIND(KINDS[2*u +: 2]), .FIFO_DEPTH(FIFO_DEPTH), .MEM_SAMPLES(MEM_SAMPLES),
+                         .OUTREG(OUTREG)) u_su (
         .clk_i(clk_i), .rst_ni(rst_ni), .sample_i(trig_q[0]), .sel_i(trig_q[6:1]), .word_i(word_q),
         .ev_i(ev_late[3:0]), .tick_i(ev_late[4]), .cfg_we_i(cfg_we_i && {29'd0, cfg_unit_i} == u), .cfg_i(cfg_data_i),
         .restart_i(restart_i), .mem_raddr_i(host_addr_i[MAW-1:0]), .mem_rdata_o(unit_mem_rdata[32*u +: 32]),
