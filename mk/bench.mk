@@ -6,7 +6,8 @@
 # (mk2-perf), simulation speed of every runner against the bare Verilated chip and model (mk2-bare) and
 # Icarus on the same stimulus, the REMS matcher rate, ratio-counter error and compiler capacity, and the
 # FPGA table: `make synth-check` when this tree has it (build/fpga/synth-check.md), else `make synth`;
-# BENCH_FPGA=0 leaves the FPGA out (a quick run). Heavy steps run under nice -n 10 (the cores are shared).
+# BENCH_FPGA=0 leaves the FPGA out (a quick run); BENCH_FPGA=last takes the table the last
+# `make synth-check` left in build/fpga/synth-check.md without running it again (it takes tens of minutes). Heavy steps run under nice -n 10 (the cores are shared).
 #
 # Programs of other fragments come in by second expansion ($$(VAR)): mk/mk2.mk, mk/rems-*.mk.
 BENCH_RUNS ?= 3
@@ -16,10 +17,15 @@ BENCH_DIR := $(BUILD)/bench
 .PHONY: bench
 bench: deps mk2sim model $(BUILD)/bench/mk2-bare $(BUILD)/bench/mk2-perf $$(ICARUS_DIR)/mk2_replay.vvp $$(REMSC) \
   $$(REMS_RUN) $$(REMS_DIR)/remsc_bench $$(RATIO_DIR)/r6/ratio_run $$(RATIO_DIR)/r14/ratio_run
-	@[[ "$(BENCH_RUNS)" =~ ^[1-9][0-9]?$$ && "$(BENCH_TICKS)" =~ ^[1-9][0-9]*$$ && "$(BENCH_FPGA)" =~ ^[01]$$ ]] || \
-	  { echo "make bench: BENCH_RUNS 1..99, BENCH_TICKS a count, BENCH_FPGA 0 or 1" >&2; exit 2; }
+	@[[ "$(BENCH_RUNS)" =~ ^[1-9][0-9]?$$ && "$(BENCH_TICKS)" =~ ^[1-9][0-9]*$$ && "$(BENCH_FPGA)" =~ ^(0|1|last)$$ ]] || \
+	  { echo "make bench: BENCH_RUNS 1..99, BENCH_TICKS a count, BENCH_FPGA 0, 1 or last" >&2; exit 2; }
 	@mkdir -p $(BENCH_DIR); rm -f $(BENCH_DIR)/fpga.md
-	@if [ "$(BENCH_FPGA)" = 1 ]; then \
+	@if [ "$(BENCH_FPGA)" = last ]; then \
+	  [ -f $(BUILD)/fpga/synth-check.md ] || { echo "make bench: BENCH_FPGA=last but no build/fpga/synth-check.md" >&2; exit 2; }; \
+	  cp $(BUILD)/fpga/synth-check.md $(BENCH_DIR)/fpga.md; \
+	  echo "From the last \`make synth-check\` (build/fpga/synth-check.md, $$(date -u -r $(BUILD)/fpga/synth-check.md +%Y-%m-%d))." \
+	    > $(BENCH_DIR)/fpga.note; \
+	elif [ "$(BENCH_FPGA)" = 1 ]; then \
 	  if $(MAKE) -n synth-check >/dev/null 2>&1; then \
 	    nice -n 10 $(MAKE) --no-print-directory synth-check || exit 1; \
 	    cp $(BUILD)/fpga/synth-check.md $(BENCH_DIR)/fpga.md || exit 1; \
