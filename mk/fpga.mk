@@ -95,7 +95,7 @@ sampleunit-synth: deps-ecp5
 SYNTH_CHECK_DIR = $(FPGA_DIR)/check
 SYNTH_SEED ?= 1
 SYNTH_CHECK_ENV = MK2_FILES="$(MK2_RTL)" EVAL_TOP="$(MK2_BOARD_TOP)" SEED=$(SYNTH_SEED) BOARDS_DIR=$(BOARDS_DIR) \
-  ULX3S_MHZ=$(ULX3S_MHZ) GATE_UP5K=$(GATE_UP5K) GATE_HX8K=$(GATE_HX8K) GATE_ECP5=$(GATE_ECP5)
+  ULX3S_MHZ=$(ULX3S_MHZ) ICEBREAKER_MHZ=$(ICEBREAKER_MHZ) GATE_UP5K=$(GATE_UP5K) GATE_HX8K=$(GATE_HX8K) GATE_ECP5=$(GATE_ECP5)
 # Gates: the Fmax each missed target must keep at SYNTH_SEED (the measured figure less about 10 % for
 # seed-to-seed spread), so that CI catches a timing regression; docs/fpga.md gives the figures.
 GATE_UP5K ?= 28

@@ -133,10 +133,7 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--waves") && i + 1 < argc) waves = argv[++i];
         else if (!strcmp(argv[i], "--model")) model = 1;
         else if (argv[i][0] != '-' && !path) path = argv[i];
-        else {
-            fprintf(stderr, "usage: mk2-bare PINS [--waves FILE.fst | --model]\n");
-            return 2;
-        }
+        else path = nullptr, i = argc; /* unknown option or a second PINS: usage */
     }
     if (!path) {
         fprintf(stderr, "usage: mk2-bare PINS [--waves FILE.fst | --model]\n");
