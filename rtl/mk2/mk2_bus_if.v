@@ -46,6 +46,8 @@ module mk2_bus_if (
   output wire        ann_start_o,
   output wire        ann_wait_o,
   output wire        pin_write_o,  // READB high: a write, as the pins show it now
+  output wire [`MK2_CLASS_COUNT-1:0] ann_class_o, // the announced request's address classes
+  output wire [63:0] ann_data_o,   // the announced request's D63..D0 (as latched)
   output wire [6:0]  pin_addr_o,
   output wire        start_o,     // an interaction starts at this edge
   output wire [2:0]  start_index_o, // its Source Address Register: the CPU ID of a write, A2..A0 of a read
@@ -119,13 +121,19 @@ module mk2_bus_if (
       default: ;
     endcase
 
+    // D63..D0 and the CPU ID are read only at the action edge, and an interaction's start edge is the
+    // last edge before it at which the interface is free; so they are loaded at every free edge, not at
+    // the start alone, and the start decision, a function of the pins, enables ~20 flip-flops instead of
+    // ~90 (its fan-out was the longest route on ECP5).
+    if (free_to_start) begin
+      data_d  = data_i;
+      cpu_d   = cpu_encoded;
+    end
     if (start) begin
       armed_d = 1'b0;
       write_d = is_write;
       class_d = pin_class;
       addr_d  = addr_i;
-      data_d  = data_i;
-      cpu_d   = cpu_encoded;
       state_d = wait_state_i ? ST_WAIT : ST_EXEC;
     end
   end
@@ -165,6 +173,8 @@ module mk2_bus_if (
   assign ann_start_o   = start && !wait_state_i;
   assign ann_wait_o    = (state_q == ST_WAIT);
   assign pin_write_o   = is_write;
+  assign ann_class_o   = ann_start_o ? pin_class : class_q;
+  assign ann_data_o    = data_d;
   assign pin_addr_o    = addr_i;
   assign start_o       = start;
   assign start_index_o = is_write ? cpu_encoded : addr_i[2:0];
@@ -237,10 +247,13 @@ module mk2_bus_if (
         assert(!$past(start) && addr_q == $past(addr_q) && data_q == $past(data_q) && write_q == $past(write_q)
                && class_q == $past(class_q) && cpu_q == $past(cpu_q));
       // a start latches the pins
-      if ($past(start)) assert(addr_q == $past(addr_i) && write_q == $past(readb_i) && !armed_q);
+      if ($past(start)) assert(addr_q == $past(addr_i) && write_q == $past(readb_i) && !armed_q
+                               && data_q == $past(data_i) && cpu_q == $past(cpu_encoded));
       // the announced request is the one presented (for accesses that never stall)
       if ($past(ann_start_o)) assert(req_o && addr_q == $past(pin_addr_o) && write_q == $past(pin_write_o));
       if ($past(ann_wait_o)) assert(req_o && addr_q == $past(addr_q) && write_q == $past(write_q));
+      if ($past(ann_start_o) || $past(ann_wait_o))
+        assert(class_q == $past(ann_class_o) && data_q == $past(ann_data_o));
       if (req_o && !$past(req_o)) assert($past(ann_start_o) || $past(ann_wait_o));
       // With no wait states the action is attempted on the edge after the start.
       if ($past(start) && !$past(wait_state_i)) assert(state_q == ST_EXEC);

@@ -99,6 +99,8 @@ module mk2_chip #(
   wire [15:0] filter;
   wire        rd_ack, bus_busy;
   wire        ann_start, ann_wait, pin_write;
+  wire [`MK2_CLASS_COUNT-1:0] ann_class;
+  wire [63:0] ann_data;
   wire [6:0]  pin_addr;
 
   mk2_bus_if bus (
@@ -110,6 +112,7 @@ module mk2_chip #(
     .req_o(req), .req_write_o(req_write), .req_addr_o(req_addr), .req_data_o(req_data),
     .req_cpu_o(req_cpu), .req_class_o(req_class), .stall_i(stall), .rdata_i(read_value),
     .ann_start_o(ann_start), .ann_wait_o(ann_wait), .pin_write_o(pin_write), .pin_addr_o(pin_addr),
+    .ann_class_o(ann_class), .ann_data_o(ann_data),
     .start_o(bus_start), .start_index_o(bus_start_index), .busy_o(bus_busy));
 
   // Only sample writes and reads-with-copy can stall, so every other class acts whenever it is requested.
@@ -117,7 +120,16 @@ module mk2_chip #(
   // What registers, Timestamp and counters see: they decode no sample address, and of the reads only a
   // read-with-copy can wait, so their action edge never depends on the sampler's Table B3a decision.
   wire reg_act      = req && (req_write || !counters_stall);
-  wire soft_reset   = req && req_class[`MK2_CLASS_SOFT_RESET];
+  // The software reset clears almost every flip-flop of the chip; so it is a flip-flop itself, decoded
+  // from the request the bus interface announces for the next edge (a write never waits, so it acts at
+  // the edge it is presented): the same edge as req && SOFT_RESET, one LUT level less in every block.
+  reg  soft_reset_q, soft_reset_d;
+  always @* soft_reset_d = (ann_start || ann_wait) && ann_class[`MK2_CLASS_SOFT_RESET];
+  always @(posedge clk_i or negedge rst_n) begin
+    if (!rst_n) soft_reset_q <= 1'b0;
+    else        soft_reset_q <= soft_reset_d;
+  end
+  wire soft_reset   = soft_reset_q;
   wire test_pop     = req && test_mode && req_class[`MK2_CLASS_TEST_POP];
   wire test_push    = req && test_mode && req_class[`MK2_CLASS_TEST_PUSH];
   wire net_disable  = req && test_mode && req_class[`MK2_CLASS_NET_DISABLE];
@@ -138,6 +150,9 @@ module mk2_chip #(
 
   // In 32-bit mode D63..D32 of every write come from the High Order register.
   wire [63:0] write_data = mode32 ? {high_order, req_data[31:0]} : req_data;
+  // The write data of the announced request: the 32-bit mode and the high-order register cannot change
+  // at an announcement edge (no action is performed at it), so this is write_data one edge ahead.
+  wire [63:0] ann_write_data = mode32 ? {high_order, ann_data[31:0]} : ann_data;
 
   mk2_regs #(.TRIG_CPU(HW_TRIGGER_CPU)) registers (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
@@ -173,7 +188,7 @@ module mk2_chip #(
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
     .req_i(req), .reg_act_i(reg_act), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
     .pin_addr_i(pin_addr),
-    .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data),
+    .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data), .ann_data_i(ann_write_data),
     .read_copy_i(req_class[`MK2_CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),
     .ext_level_i(ext_level), .ext_rise_i(ext_rise), .ts_tick_i(ts_tick),
     .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),
@@ -236,7 +251,9 @@ module mk2_chip #(
   assign dbg_overrun_count_o = overrun_count;
 
   // wait_count is visible through reads of address 5; nothing else needs it here.
-  wire unused_ok = &{1'b0, wait_count, ts_level_unused};
+  // Of the announced classes only the software reset is decoded one edge ahead; the latched one is what the
+  // formal properties check it against.
+  wire unused_ok = &{1'b0, wait_count, ts_level_unused, ann_class, req_class[`MK2_CLASS_SOFT_RESET]};
 `ifdef FORMAL
   // Chip-level properties (make formal, docs/formal.md; bounded): sample conservation and the rows of
   // Tables B3a/B3b, outside test mode and with the hybrid link off. Built with MK2_FORMAL_CHIP, so that
@@ -264,6 +281,7 @@ module mk2_chip #(
     end
   end
   always @* if (f_past_valid_q && rst_n) begin
+    assert(soft_reset_q == (req && req_class[`MK2_CLASS_SOFT_RESET]));
     // samples accepted = sent + discarded as overruns + inside + flushed by a software reset
     assert(f_accepted_q == f_sent_q + f_discarded_q + f_inside + f_flushed_q);
     // the FIFO is never written when full, never read when empty

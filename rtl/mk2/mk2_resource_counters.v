@@ -12,7 +12,9 @@
 // test-mode FIFO advance) or a reset. A read-with-copy on busy shadows waits (stall_o) when read-wait
 // is on, else returns the stale shadow.
 // Timing: every adder is 32 bits; a pair's upper half adds the lower half's all-ones carry, so no carry
-// chain is longer than 32 bits. Every processor write here (counter value, software increment, Enable,
+// chain is longer than 32 bits. Whether a half is all ones (saturation, and the pair's carry) is a
+// flip-flop per half (full_q), predicted from the half's next value, so no 32-input AND sits in front of
+// a counter's clock enable. Every processor write here (counter value, software increment, Enable,
 // Mode, Clock Select) is decoded one edge ahead from the bus interface's next request into one-hot
 // flip-flops, so an adder's write select and a counter's clear come straight from a flip-flop: no bus
 // decision feeds a carry chain in the same clock. No parameters.
@@ -32,6 +34,7 @@ module mk2_resource_counters (
   input  wire         act_write_i,
   input  wire [6:0]   act_addr_i,
   input  wire [63:0]  act_data_i,
+  input  wire [63:0]  ann_data_i,     // the announced write's data (act_data_i at the next edge)
   input  wire         read_copy_i,    // the request is a read of 64-79, decoded at its start
   input  wire         read_wait_i,    // CSR: wait on read-with-copy while shadows busy
   output wire         stall_o,
@@ -57,6 +60,7 @@ module mk2_resource_counters (
   reg [63:0]  mode_q, mode_d;
   reg [63:0]  clock_q, clock_d;
   reg [15:0]  enable_q, enable_d;
+  reg [15:0]  full_q, full_d;     // half j (count_q[32j+31:32j]) is all ones
   reg         busy_q, busy_d;
   reg [3:0]   div10_q, div10_d;
   reg [3:0]   div100_q, div100_d;
@@ -83,7 +87,10 @@ module mk2_resource_counters (
   // Per-counter source tick, from its own Mode and Clock Select fields.
   reg [15:0] source_tick;
   reg [15:0] software_mode;
-  reg [15:0] reset_enable;   // Enable field 11 written at this edge
+  // Enable field 11 (Reset&Enable) written at this edge, decoded one edge ahead with the other write
+  // selects, so that a counter's clear comes from a flip-flop.
+  reg [15:0] reset_enable_q, reset_enable_d;
+  wire [15:0] reset_enable = reset_enable_q;
   reg        clock_tick;
   integer j;
   always @* begin
@@ -106,7 +113,6 @@ module mk2_resource_counters (
                          || (ann_lat && `MK2_IS_COUNTER_VALUE(act_addr_i) && act_addr_i[3:0] == j[3:0]);
       sw_inc_d[j]      = (ann_pin && `MK2_IS_COUNTER_SHADOW(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
                          || (ann_lat && `MK2_IS_COUNTER_SHADOW(act_addr_i) && act_addr_i[3:0] == j[3:0]);
-      reset_enable[j]  = wr_enable && (act_data_i[4*j +: 2] == 2'b11);
     end
   end
 
@@ -130,11 +136,10 @@ module mk2_resource_counters (
   wire [15:0] half_write = half_write_q;  // a processor write to the half at this edge (address 64 + half)
   reg [15:0]  half_count;    // the half adds one at this edge (and is not written)
   reg [15:0]  count_clear;
-  reg [15:0]  half_full;     // the half is all ones
+  wire [15:0] half_full = full_q;  // the half is all ones
   reg         paired, pair_increment, pair_written, pair_full;
   integer p;
   always @* begin
-    for (p = 0; p < 16; p = p + 1) half_full[p] = &count_q[32*p +: 32];
     count_clear = {16{clear_all}};
     for (p = 0; p < 8; p = p + 1) begin
       paired         = mode_q[8*p + 3];
@@ -169,6 +174,7 @@ module mk2_resource_counters (
     end
   end
 
+  wire data_full = &act_data_i[31:0];  // the write data is all ones
   wire shadow_load = shadow_copy_i || (rd_with_copy && !busy_q);
 
   integer f;
@@ -182,13 +188,25 @@ module mk2_resource_counters (
     div10_d  = tick10 ? 4'd0 : div10_q + 4'd1;
     div100_d = tick10 ? (tick100 ? 4'd0 : div100_q + 4'd1) : div100_q;
 
+    // A half that adds one becomes all ones exactly when all its bits but bit 0 are ones (the lower half of
+    // a pair adds one when all ones as well, and wraps to zero).
+    full_d = full_q;
     for (f = 0; f < 16; f = f + 1)
-      if (count_clear[f])                      count_d[32*f +: 32] = 32'd0;
-      else if (half_write[f] || half_count[f]) count_d[32*f +: 32] = count_next[32*f +: 32];
+      if (count_clear[f]) begin
+        count_d[32*f +: 32] = 32'd0;
+        full_d[f] = 1'b0;
+      end else if (half_write[f]) begin
+        count_d[32*f +: 32] = count_next[32*f +: 32];
+        full_d[f] = data_full;
+      end else if (half_count[f]) begin
+        count_d[32*f +: 32] = count_next[32*f +: 32];
+        full_d[f] = &count_q[32*f+1 +: 31] && !count_q[32*f];
+      end
     if (clear_all)        shadow_d = 512'd0;
     else if (shadow_load) shadow_d = count_q;
 
     wr_enable_d  = (ann_pin && pin_addr_i == `MK2_ADDR_ENABLE) || (ann_lat && act_addr_i == `MK2_ADDR_ENABLE);
+    for (f = 0; f < 16; f = f + 1) reset_enable_d[f] = wr_enable_d && ann_data_i[4*f +: 2] == 2'b11;
     wr_mode_d    = (ann_pin && pin_addr_i == `MK2_ADDR_MODE) || (ann_lat && act_addr_i == `MK2_ADDR_MODE);
     wr_clock_d   = (ann_pin && pin_addr_i == `MK2_ADDR_CLOCK_SELECT)
                    || (ann_lat && act_addr_i == `MK2_ADDR_CLOCK_SELECT);
@@ -226,6 +244,7 @@ module mk2_resource_counters (
   // Values: synchronous clear only (see clear_all above).
   always @(posedge clk_i) begin
     count_q     <= count_d;
+    full_q      <= full_d;
     shadow_q    <= shadow_d;
   end
 
@@ -247,6 +266,7 @@ module mk2_resource_counters (
       rd_clock_q   <= 1'b0;
       half_write_q <= 16'd0;
       wr_enable_q  <= 1'b0;
+      reset_enable_q <= 16'd0;
       wr_mode_q    <= 1'b0;
       wr_clock_q   <= 1'b0;
     end else begin
@@ -260,6 +280,7 @@ module mk2_resource_counters (
       rd_clock_q   <= rd_clock_d;
       half_write_q <= half_write_d;
       wr_enable_q  <= wr_enable_d;
+      reset_enable_q <= reset_enable_d;
       wr_mode_q    <= wr_mode_d;
       wr_clock_q   <= wr_clock_d;
       mode_q   <= mode_d;
@@ -347,6 +368,8 @@ module mk2_resource_counters (
       `MK2_ENV(half_write_q[f_h] == (f_write && `MK2_IS_COUNTER_VALUE(act_addr_i) && act_addr_i[3:0] == f_h[3:0]));
     end
     `MK2_ENV(wr_enable_q == (f_write && act_addr_i == `MK2_ADDR_ENABLE));
+    for (f_h = 0; f_h < 16; f_h = f_h + 1)
+      `MK2_ENV(reset_enable_q[f_h] == (wr_enable_q && act_data_i[4*f_h +: 2] == 2'b11));
     `MK2_ENV(wr_mode_q == (f_write && act_addr_i == `MK2_ADDR_MODE));
     `MK2_ENV(wr_clock_q == (f_write && act_addr_i == `MK2_ADDR_CLOCK_SELECT));
     for (f_h = 0; f_h < 16; f_h = f_h + 1)
@@ -390,7 +413,9 @@ module mk2_resource_counters (
       if ($past(busy_q) && !$past(shadow_release_i)) assert(shadow_q == $past(shadow_q));
     end
   end
+  integer f_k;
   always @* if (past_valid_q && rst_ni) begin
+    for (f_k = 0; f_k < 16; f_k = f_k + 1) assert(full_q[f_k] == &count_q[32*f_k +: 32]);
     assert(div10_q <= 4'd9 && div100_q <= 4'd9);
     assert(tick10_q == (div10_q == 4'd9) && tick100_q == (tick10_q && div100_q == 4'd9));
     // a stored Mode or Clock Select field is never a NOP code

@@ -8,6 +8,8 @@
 // Only the hardware reset clears it (the software reset does not).
 // Timing: the +1 is split into two 28-bit halves; the upper half adds the lower half's all-ones
 // carry, so the longest carry chain is 28 bits (a 56-bit ripple would limit an iCE40 UP5K to ~40 MHz).
+// That carry is a flip-flop (low_full_q, "the lower half is all ones"), predicted from the lower half's
+// next value, so the 28-input AND of the lower half never precedes the upper half's carry chain.
 // Nothing of the split is visible: both halves change at the same edge. The test-mode write and increment
 // selects are decoded one edge ahead from the bus interface's next request into flip-flops (writes never
 // wait), so no bus decision feeds the adder in the clock it acts. No parameters.
@@ -38,8 +40,11 @@ module mk2_timestamp (
   reg [1:0]  since_rise_q, since_rise_d;  // node clocks since the last rise, saturating at 3
   reg        overspeed_q, overspeed_d;
 
-  wire        low_all_ones = &ts_q[27:0];
-  wire [55:0] ts_plus_one  = {ts_q[55:28] + {27'd0, low_all_ones}, ts_q[27:0] + 28'd1};
+  reg         low_full_q, low_full_d;  // ts_q[27:0] is all ones
+  wire [55:0] ts_plus_one  = {ts_q[55:28] + {27'd0, low_full_q}, ts_q[27:0] + 28'd1};
+  // After a +1 the lower half is all ones exactly when it was all ones but bit 0 (a lower half of all ones
+  // wraps to zero, and bit 0 is then 0 as well).
+  wire        low_almost   = &ts_q[27:1] && !ts_q[0];
   reg         wr_ts_q, wr_ts_d, inc_ts_q, inc_ts_d, rd_ts_q, rd_ts_d;  // a write to 2 / 16 acts; address is 2
 
   always @* begin
@@ -49,9 +54,15 @@ module mk2_timestamp (
                || (ann_wait_i && act_write_i && act_addr_i == `MK2_ADDR_INC_TIMESTAMP);
     rd_ts_d  = start_i ? pin_addr_i == `MK2_ADDR_TIMESTAMP : rd_ts_q;
     ts_d = ts_q;
-    if (ts_tick_i && !test_mode_i)  ts_d = ts_plus_one;
-    if (inc_ts_q && test_mode_i)    ts_d = ts_plus_one;
-    if (wr_ts_q && test_mode_i)     ts_d = act_data_i;
+    low_full_d = low_full_q;
+    if ((ts_tick_i && !test_mode_i) || (inc_ts_q && test_mode_i)) begin
+      ts_d = ts_plus_one;
+      low_full_d = low_almost;
+    end
+    if (wr_ts_q && test_mode_i) begin
+      ts_d = act_data_i;
+      low_full_d = &act_data_i[27:0];
+    end
   end
 
   always @* begin
@@ -68,6 +79,7 @@ module mk2_timestamp (
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ts_q         <= 56'd0;
+      low_full_q   <= 1'b0;
       since_rise_q <= 2'd3;
       overspeed_q  <= 1'b0;
       wr_ts_q      <= 1'b0;
@@ -78,6 +90,7 @@ module mk2_timestamp (
       inc_ts_q     <= inc_ts_d;
       rd_ts_q      <= rd_ts_d;
       ts_q         <= ts_d;
+      low_full_q   <= low_full_d;
       since_rise_q <= since_rise_d;
       overspeed_q  <= overspeed_d;
     end
@@ -98,6 +111,10 @@ module mk2_timestamp (
     assert(rd_ts_q == (act_addr_i == `MK2_ADDR_TIMESTAMP));
   end
 `endif
+  // The carry flag is what it predicts (in every harness: it depends on nothing outside this block).
+  reg f_valid_q = 1'b0;
+  always @(posedge clk_i) f_valid_q <= 1'b1;
+  always @* if (f_valid_q && rst_ni) assert(low_full_q == &ts_q[27:0]);
 `endif
 endmodule
 `default_nettype wire
