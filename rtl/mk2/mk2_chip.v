@@ -99,8 +99,8 @@ module mk2_chip #(
   wire [15:0] filter;
   wire        rd_ack, bus_busy;
   wire        ann_start, ann_wait, pin_write;
-  wire [`MK2_CLASS_COUNT-1:0] ann_class;
-  wire [63:0] ann_data;
+  wire [`MK2_CLASS_COUNT-1:0] pin_class;
+  wire [63:0] pin_data;
   wire [6:0]  pin_addr;
 
   mk2_bus_if bus (
@@ -112,11 +112,10 @@ module mk2_chip #(
     .req_o(req), .req_write_o(req_write), .req_addr_o(req_addr), .req_data_o(req_data),
     .req_cpu_o(req_cpu), .req_class_o(req_class), .stall_i(stall), .rdata_i(read_value),
     .ann_start_o(ann_start), .ann_wait_o(ann_wait), .pin_write_o(pin_write), .pin_addr_o(pin_addr),
-    .ann_class_o(ann_class), .ann_data_o(ann_data),
+    .pin_class_o(pin_class), .pin_data_o(pin_data),
     .start_o(bus_start), .start_index_o(bus_start_index), .busy_o(bus_busy));
 
   // Only sample writes and reads-with-copy can stall, so every other class acts whenever it is requested.
-  wire act          = req && !stall;
   // What registers, Timestamp and counters see: they decode no sample address, and of the reads only a
   // read-with-copy can wait, so their action edge never depends on the sampler's Table B3a decision.
   wire reg_act      = req && (req_write || !counters_stall);
@@ -124,7 +123,8 @@ module mk2_chip #(
   // from the request the bus interface announces for the next edge (a write never waits, so it acts at
   // the edge it is presented): the same edge as req && SOFT_RESET, one LUT level less in every block.
   reg  soft_reset_q, soft_reset_d;
-  always @* soft_reset_d = (ann_start || ann_wait) && ann_class[`MK2_CLASS_SOFT_RESET];
+  always @* soft_reset_d = (ann_start && pin_class[`MK2_CLASS_SOFT_RESET])
+                           || (ann_wait && req_class[`MK2_CLASS_SOFT_RESET]);
   always @(posedge clk_i or negedge rst_n) begin
     if (!rst_n) soft_reset_q <= 1'b0;
     else        soft_reset_q <= soft_reset_d;
@@ -150,9 +150,10 @@ module mk2_chip #(
 
   // In 32-bit mode D63..D32 of every write come from the High Order register.
   wire [63:0] write_data = mode32 ? {high_order, req_data[31:0]} : req_data;
-  // The write data of the announced request: the 32-bit mode and the high-order register cannot change
-  // at an announcement edge (no action is performed at it), so this is write_data one edge ahead.
-  wire [63:0] ann_write_data = mode32 ? {high_order, ann_data[31:0]} : ann_data;
+  // The write data of a request announced from the pins (ann_start): the 32-bit mode and the high-order
+  // register cannot change at an announcement edge (no action is performed at it), so this is what
+  // write_data is at the next edge.
+  wire [63:0] pin_write_data = mode32 ? {high_order, pin_data[31:0]} : pin_data;
 
   mk2_regs #(.TRIG_CPU(HW_TRIGGER_CPU)) registers (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
@@ -188,7 +189,7 @@ module mk2_chip #(
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
     .req_i(req), .reg_act_i(reg_act), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
     .pin_addr_i(pin_addr),
-    .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data), .ann_data_i(ann_write_data),
+    .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data), .pin_data_i(pin_write_data),
     .read_copy_i(req_class[`MK2_CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),
     .ext_level_i(ext_level), .ext_rise_i(ext_rise), .ts_tick_i(ts_tick),
     .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),
@@ -200,7 +201,7 @@ module mk2_chip #(
   mk2_sampler #(.HW_TRIGGER(HW_TRIGGER), .HW_TRIGGER_LEVEL(HW_TRIGGER_LEVEL), .HW_TRIGGER_CPU(HW_TRIGGER_CPU))
   sampler (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset),
-    .req_i(req), .act_i(act), .sample_i(req_class[`MK2_CLASS_SAMPLE]), .test_push_i(test_push),
+    .req_i(req), .sample_i(req_class[`MK2_CLASS_SAMPLE]), .test_push_i(test_push),
     .act_resource_i(`MK2_SEL_SAMPLE_RESOURCE(req_addr)), .act_data_i(write_data), .act_cpu_i(req_cpu),
     .sampling_enabled_i(sampling_enabled), .filter_i(filter),
     .hw_trigger_i(hw_trigger_i), .hw_trigger_word_i(hw_trigger_word_i), .bus_overrun_o(bus_overrun), .trig_overruns_o(trig_overruns),
@@ -251,9 +252,8 @@ module mk2_chip #(
   assign dbg_overrun_count_o = overrun_count;
 
   // wait_count is visible through reads of address 5; nothing else needs it here.
-  // Of the announced classes only the software reset is decoded one edge ahead; the latched one is what the
-  // formal properties check it against.
-  wire unused_ok = &{1'b0, wait_count, ts_level_unused, ann_class, req_class[`MK2_CLASS_SOFT_RESET]};
+  // Of the pins' classes only the software reset is decoded one edge ahead (the bus interface latches them).
+  wire unused_ok = &{1'b0, wait_count, ts_level_unused, pin_class};
 `ifdef FORMAL
   // Chip-level properties (make formal, docs/formal.md; bounded): sample conservation and the rows of
   // Tables B3a/B3b, outside test mode and with the hybrid link off. Built with MK2_FORMAL_CHIP, so that
@@ -266,7 +266,8 @@ module mk2_chip #(
   // Harness counters, 16 bits (far more samples than any bounded trace can hold), cleared by a hardware
   // reset (which empties the chip). sent: EOM bytes taken where NETCLK rises; flushed: samples inside
   // when a software reset cuts them (less one whose EOM byte is taken at that very edge).
-  wire        f_sample_act = act && req_class[`MK2_CLASS_SAMPLE];
+  wire        f_act        = req && !stall;  // the request is performed at this edge
+  wire        f_sample_act = f_act && req_class[`MK2_CLASS_SAMPLE];
   wire        f_eom_taken  = !netclk_o && !fifodab_o && net_eom_o;
   wire [15:0] f_inside     = {8'd0, fifo_count} + {15'd0, counter_phase};
   reg  [15:0] f_accepted_q = 16'd0, f_sent_q = 16'd0, f_discarded_q = 16'd0, f_flushed_q = 16'd0;
@@ -293,9 +294,9 @@ module mk2_chip #(
   wire f_sample_req = req && req_class[`MK2_CLASS_SAMPLE];
   wire f_no_room    = fifo_full || (req_addr[4] && shadow_busy);
   always @* if (f_past_valid_q && rst_n) begin
-    if (f_sample_req && !f_no_room)                    assert(act && push && !discard && shadow_copy == req_addr[4]);
+    if (f_sample_req && !f_no_room)                    assert(f_act && push && !discard && shadow_copy == req_addr[4]);
     if (f_sample_req && f_no_room && wait_on_overrun)  assert(stall && !push && !discard);
-    if (f_sample_req && f_no_room && !wait_on_overrun) assert(act && !push && discard && !shadow_copy);
+    if (f_sample_req && f_no_room && !wait_on_overrun) assert(f_act && !push && discard && !shadow_copy);
     if (req && req_class[`MK2_CLASS_READ_COPY] && shadow_busy && read_wait) assert(stall);
     if (req && req_class[`MK2_CLASS_READ_COPY] && !(shadow_busy && read_wait)) assert(!stall);
   end

@@ -34,7 +34,7 @@ module mk2_resource_counters (
   input  wire         act_write_i,
   input  wire [6:0]   act_addr_i,
   input  wire [63:0]  act_data_i,
-  input  wire [63:0]  ann_data_i,     // the announced write's data (act_data_i at the next edge)
+  input  wire [63:0]  pin_data_i,     // the pins' write data (act_data_i at the next edge after ann_start_i)
   input  wire         read_copy_i,    // the request is a read of 64-79, decoded at its start
   input  wire         read_wait_i,    // CSR: wait on read-with-copy while shadows busy
   output wire         stall_o,
@@ -84,7 +84,21 @@ module mk2_resource_counters (
   wire tick10  = tick10_q;
   wire tick100 = tick100_q;
 
-  // Per-counter source tick, from its own Mode and Clock Select fields.
+  // Per-counter source tick, from its own Mode and Clock Select fields. The clock part of the CLK and
+  // External Enable modes is two flip-flops per counter, loaded from the next Enable, Mode, Clock Select
+  // and prescaler ticks, so that at the counting edge only the synchronized Timestamp edge and Xj are
+  // combined with flip-flops (the 4-bit field decode and the prescaler ticks no longer precede the
+  // counter's clock enable; docs/fpga.md). Field bits 1:0 alone decide: x100 is the only stored value
+  // with 00 (x000 is a NOP, never stored).
+  // clocked: Mode bit 0, set for CLK (01) and External Enable (11), the modes that count a clock
+  function clock_ticks(input enabled, input clocked, input [1:0] clock, input t10, input t100);
+    clock_ticks = enabled && clocked && ((clock == 2'b01) || (clock == 2'b10 && t10) || (clock == 2'b11 && t100));
+  endfunction
+  function clock_is_ts(input enabled, input clocked, input [1:0] clock);
+    clock_is_ts = enabled && clocked && clock == 2'b00;
+  endfunction
+  reg [15:0] tick_sel_q, tick_sel_d;  // enabled, CLK or External Enable, and its clock ticks at this edge
+  reg [15:0] ts_sel_q, ts_sel_d;      // enabled, CLK or External Enable, on the Timestamp clock
   reg [15:0] source_tick;
   reg [15:0] software_mode;
   // Enable field 11 (Reset&Enable) written at this edge, decoded one edge ahead with the other write
@@ -95,20 +109,14 @@ module mk2_resource_counters (
   integer j;
   always @* begin
     for (j = 0; j < 16; j = j + 1) begin
-      // Field bits 1:0 alone decide: x100 is the only stored value with 00 (x000 is a NOP, never stored).
-      case (clock_q[4*j +: 2])
-        2'b01:   clock_tick = 1'b1;
-        2'b10:   clock_tick = tick10;
-        2'b11:   clock_tick = tick100;
-        default: clock_tick = ts_tick_i;
-      endcase
+      clock_tick = tick_sel_q[j] || (ts_sel_q[j] && ts_tick_i);
       case (mode_q[4*j +: 2])
-        2'b01:   source_tick[j] = clock_tick;                   // CLK
-        2'b11:   source_tick[j] = clock_tick && ext_level_i[j]; // External Enable
-        2'b00:   source_tick[j] = ext_rise_i[j];                // External signal
-        default: source_tick[j] = 1'b0;                         // Software
+        2'b01:   source_tick[j] = clock_tick;                                 // CLK
+        2'b11:   source_tick[j] = clock_tick && ext_level_i[j];               // External Enable
+        2'b00:   source_tick[j] = enable_q[j] && ext_rise_i[j];               // External signal
+        default: source_tick[j] = 1'b0;                                       // Software
       endcase
-      software_mode[j] = (mode_q[4*j +: 2] == 2'b10);
+      software_mode[j] = enable_q[j] && (mode_q[4*j +: 2] == 2'b10);
       half_write_d[j]  = (ann_pin && `MK2_IS_COUNTER_VALUE(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
                          || (ann_lat && `MK2_IS_COUNTER_VALUE(act_addr_i) && act_addr_i[3:0] == j[3:0]);
       sw_inc_d[j]      = (ann_pin && `MK2_IS_COUNTER_SHADOW(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
@@ -121,7 +129,7 @@ module mk2_resource_counters (
   integer k;
   always @* begin
     for (k = 0; k < 16; k = k + 1)
-      increment[k] = enable_q[k] && ((source_tick[k] && !test_mode_i) || (software_mode[k] && sw_inc_q[k]));
+      increment[k] = (source_tick[k] && !test_mode_i) || (software_mode[k] && sw_inc_q[k]);
   end
 
   // Counter and shadow values are data, not control: they are cleared synchronously, by the internal
@@ -144,8 +152,8 @@ module mk2_resource_counters (
     for (p = 0; p < 8; p = p + 1) begin
       paired         = mode_q[8*p + 3];
       // 64-bit pair: the even counter's fields govern; a software increment at either address counts.
-      pair_increment = enable_q[2*p] && ((source_tick[2*p] && !test_mode_i) ||
-                       (software_mode[2*p] && (sw_inc_q[2*p] || sw_inc_q[2*p+1])));
+      pair_increment = (source_tick[2*p] && !test_mode_i) ||
+                       (software_mode[2*p] && (sw_inc_q[2*p] || sw_inc_q[2*p+1]));
       // A processor write to either half of a pair cancels the pair's count at that edge (D10.4).
       pair_written   = half_write_q[2*p] || half_write_q[2*p+1];
       pair_full      = half_full[2*p] && half_full[2*p+1];
@@ -206,7 +214,9 @@ module mk2_resource_counters (
     else if (shadow_load) shadow_d = count_q;
 
     wr_enable_d  = (ann_pin && pin_addr_i == `MK2_ADDR_ENABLE) || (ann_lat && act_addr_i == `MK2_ADDR_ENABLE);
-    for (f = 0; f < 16; f = f + 1) reset_enable_d[f] = wr_enable_d && ann_data_i[4*f +: 2] == 2'b11;
+    for (f = 0; f < 16; f = f + 1)
+      reset_enable_d[f] = (ann_pin && pin_addr_i == `MK2_ADDR_ENABLE && pin_data_i[4*f +: 2] == 2'b11)
+                          || (ann_lat && act_addr_i == `MK2_ADDR_ENABLE && act_data_i[4*f +: 2] == 2'b11);
     wr_mode_d    = (ann_pin && pin_addr_i == `MK2_ADDR_MODE) || (ann_lat && act_addr_i == `MK2_ADDR_MODE);
     wr_clock_d   = (ann_pin && pin_addr_i == `MK2_ADDR_CLOCK_SELECT)
                    || (ann_lat && act_addr_i == `MK2_ADDR_CLOCK_SELECT);
@@ -239,6 +249,10 @@ module mk2_resource_counters (
     end
     tick10_d  = (div10_d == 4'd9);
     tick100_d = tick10_d && (div100_d == 4'd9);
+    for (f = 0; f < 16; f = f + 1) begin
+      tick_sel_d[f] = clock_ticks(enable_d[f], mode_d[4*f], clock_d[4*f +: 2], tick10_d, tick100_d);
+      ts_sel_d[f]   = clock_is_ts(enable_d[f], mode_d[4*f], clock_d[4*f +: 2]);
+    end
   end
 
   // Values: synchronous clear only (see clear_all above).
@@ -258,6 +272,8 @@ module mk2_resource_counters (
       div100_q <= 4'd0;
       tick10_q  <= 1'b0;
       tick100_q <= 1'b0;
+      tick_sel_q <= 16'd0;  // every counter disabled
+      ts_sel_q   <= 16'd0;
       sw_inc_q  <= 16'd0;
       rd_counter_q <= 16'd0;
       rd_shadow_addr_q <= 1'b0;
@@ -272,6 +288,8 @@ module mk2_resource_counters (
     end else begin
       tick10_q  <= tick10_d;
       tick100_q <= tick100_d;
+      tick_sel_q <= tick_sel_d;
+      ts_sel_q   <= ts_sel_d;
       sw_inc_q  <= sw_inc_d;
       rd_counter_q <= rd_counter_d;
       rd_shadow_addr_q <= rd_shadow_addr_d;
@@ -415,7 +433,11 @@ module mk2_resource_counters (
   end
   integer f_k;
   always @* if (past_valid_q && rst_ni) begin
-    for (f_k = 0; f_k < 16; f_k = f_k + 1) assert(full_q[f_k] == &count_q[32*f_k +: 32]);
+    for (f_k = 0; f_k < 16; f_k = f_k + 1) begin
+      assert(full_q[f_k] == &count_q[32*f_k +: 32]);
+      assert(tick_sel_q[f_k] == clock_ticks(enable_q[f_k], mode_q[4*f_k], clock_q[4*f_k +: 2], tick10_q, tick100_q));
+      assert(ts_sel_q[f_k] == clock_is_ts(enable_q[f_k], mode_q[4*f_k], clock_q[4*f_k +: 2]));
+    end
     assert(div10_q <= 4'd9 && div100_q <= 4'd9);
     assert(tick10_q == (div10_q == 4'd9) && tick100_q == (tick10_q && div100_q == 4'd9));
     // a stored Mode or Clock Select field is never a NOP code

@@ -29,7 +29,6 @@ module mk2_sampler #(
   input  wire         soft_reset_i,
   // processor interface
   input  wire         req_i,
-  input  wire         act_i,         // the access acts at this edge (after any Table B3a wait): chip act
   input  wire         sample_i,      // a sample write (96-127) that passes sampling and the Filter
                                      // Register, decoded at its start edge
   input  wire         test_push_i,   // a test-mode FIFO write (25-29) is performed at this edge
@@ -78,8 +77,11 @@ module mk2_sampler #(
   wire is_resource = act_resource_i;
   wire can_take    = !fifo_full_i && !(is_resource && shadow_busy_i);
   wire wanted      = is_sample;
-  wire bus_take    = act_i && wanted && can_take;
-  wire bus_discard = act_i && wanted && !can_take;
+  // A sample request is stalled only here (the counters stall only a read-with-copy), so it is taken
+  // or discarded from the request and this block's own stall condition, not from the chip's action
+  // strobe: the FIFO push and the shadow copy start one decision earlier.
+  wire bus_take    = req_i && wanted && can_take;
+  wire bus_discard = req_i && wanted && !can_take && !wait_on_overrun_i;
 
   wire test_push   = test_push_i && !fifo_full_i;
 
@@ -201,18 +203,18 @@ module mk2_sampler #(
   always @* if (!past_valid_q) assume(!rst_ni);
   // The chip: an action is performed when it is requested and nothing stalls it (only a read-with-copy,
   // never a sample, can be stalled by the counters; a sample request is not a test push).
-  always @* assume(act_i == (req_i && !stall_o));
+  wire f_act = req_i && !stall_o;
   always @* if (sample_i) assume(!test_push_i);
   wire f_room = !fifo_full_i && !(act_resource_i && shadow_busy_i);
   always @* if (past_valid_q && rst_ni && HW_TRIGGER == 0) begin
     // take: room in the FIFO and, for a Resource sample, free shadows
     if (req_i && sample_i && f_room)
-      assert(act_i && push_o && !discard_o && shadow_copy_o == act_resource_i && entry_o[160] == act_resource_i
+      assert(f_act && push_o && !discard_o && shadow_copy_o == act_resource_i && entry_o[160] == act_resource_i
              && entry_o[156:155] == {1'b1, act_resource_i} && entry_o[154:153] == {shadow_overrun_pending_o, fifo_overrun_pending_o});
     // wait: no room, wait-on-overrun on: the request stalls (the chip counts the Wait Error Counter)
     if (req_i && sample_i && !f_room && wait_on_overrun_i) assert(stall_o && !push_o && !discard_o && !bus_overrun_o);
     // discard: no room, wait-on-overrun off: acknowledged, counted once as an overrun
-    if (req_i && sample_i && !f_room && !wait_on_overrun_i) assert(act_i && !push_o && discard_o && bus_overrun_o);
+    if (req_i && sample_i && !f_room && !wait_on_overrun_i) assert(f_act && !push_o && discard_o && bus_overrun_o);
     // nothing else pushes, discards or stalls (a test push only into a FIFO with room)
     if (!(req_i && sample_i)) assert(!stall_o && !discard_o && !shadow_copy_o && push_o == (test_push_i && !fifo_full_i));
     assert(trig_overruns_o == 2'd0 && !trig_pending_q);
