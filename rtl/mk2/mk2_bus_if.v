@@ -113,9 +113,11 @@ module mk2_bus_if (
 
     case (state_q)
       ST_WAIT: state_d = ST_EXEC;
-      ST_EXEC: if (!stall_i) begin
-        state_d = ST_ACK;
+      // The read value is taken at every attempt, stalled or not: the last one, at the action edge, is
+      // the one that ACKB presents, and the read register's enable is the state alone, not the stall.
+      ST_EXEC: begin
         rdata_d = rdata_i;
+        if (!stall_i) state_d = ST_ACK;
       end
       ST_ACK:  if (holdb_i) state_d = ST_IDLE;
       default: ;

@@ -277,6 +277,7 @@ module mk2_resource_counters (
       sw_inc_q  <= 16'd0;
       rd_counter_q <= 16'd0;
       rd_shadow_addr_q <= 1'b0;
+      read_shadow_q    <= 1'b0;
       rd_enable_q  <= 1'b0;
       rd_mode_q    <= 1'b0;
       rd_clock_q   <= 1'b0;
@@ -293,6 +294,7 @@ module mk2_resource_counters (
       sw_inc_q  <= sw_inc_d;
       rd_counter_q <= rd_counter_d;
       rd_shadow_addr_q <= rd_shadow_addr_d;
+      read_shadow_q    <= read_shadow_d;
       rd_enable_q  <= rd_enable_d;
       rd_mode_q    <= rd_mode_d;
       rd_clock_q   <= rd_clock_d;
@@ -327,7 +329,11 @@ module mk2_resource_counters (
     rd_mode_d = start_i ? pin_addr_i == `MK2_ADDR_MODE : rd_mode_q;
     rd_clock_d = start_i ? pin_addr_i == `MK2_ADDR_CLOCK_SELECT : rd_clock_q;
   end
-  wire        read_shadow = busy_q || rd_shadow_addr_q;
+  // Whether a read returns the shadow (the shadows are busy, or the address is 80-95) drives a LUT of all
+  // 512 read-multiplexer terms, so it is a flip-flop, loaded with its next value.
+  reg         read_shadow_q, read_shadow_d;
+  always @* read_shadow_d = busy_d || rd_shadow_addr_d;
+  wire        read_shadow = read_shadow_q;
   wire        rd_none     = !(|rd_counter_q) && !rd_enable_q && !rd_mode_q && !rd_clock_q;
   reg  [31:0] word_read;
   reg  [63:0] enable_read;
@@ -393,6 +399,7 @@ module mk2_resource_counters (
     for (f_h = 0; f_h < 16; f_h = f_h + 1)
       `MK2_ENV(rd_counter_q[f_h] == (`MK2_IS_COUNTER(act_addr_i) && act_addr_i[3:0] == f_h[3:0]));
     `MK2_ENV(rd_shadow_addr_q == `MK2_IS_COUNTER_SHADOW(act_addr_i));
+    assert(read_shadow_q == (busy_q || rd_shadow_addr_q));
     `MK2_ENV(rd_enable_q == (act_addr_i == `MK2_ADDR_ENABLE));
     `MK2_ENV(rd_mode_q == (act_addr_i == `MK2_ADDR_MODE));
     `MK2_ENV(rd_clock_q == (act_addr_i == `MK2_ADDR_CLOCK_SELECT));
