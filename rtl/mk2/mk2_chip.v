@@ -129,7 +129,7 @@ module mk2_chip #(
     if (!rst_n) soft_reset_q <= 1'b0;
     else        soft_reset_q <= soft_reset_d;
   end
-  wire soft_reset   = soft_reset_q;
+  wire soft_reset   = soft_reset_q;  // the software reset acts at this edge
   wire test_pop     = req && test_mode && req_class[`MK2_CLASS_TEST_POP];
   wire test_push    = req && test_mode && req_class[`MK2_CLASS_TEST_PUSH];
   wire net_disable  = req && test_mode && req_class[`MK2_CLASS_NET_DISABLE];

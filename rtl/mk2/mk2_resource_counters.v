@@ -83,6 +83,9 @@ module mk2_resource_counters (
   reg  tick10_q, tick10_d, tick100_q, tick100_d;
   wire tick10  = tick10_q;
   wire tick100 = tick100_q;
+  // The next ticks are themselves decoded from flip-flops (the counts one step before a tick), so that
+  // the clock selects loaded from them start from two LUT levels, not from the prescalers' adders.
+  reg  div10_at8_q, div10_at8_d, div100_at9_q, div100_at9_d;
 
   // Per-counter source tick, from its own Mode and Clock Select fields. The clock part of the CLK and
   // External Enable modes is two flip-flops per counter, loaded from the next Enable, Mode, Clock Select
@@ -247,8 +250,12 @@ module mk2_resource_counters (
       div10_d  = 4'd0;
       div100_d = 4'd0;
     end
-    tick10_d  = (div10_d == 4'd9);
-    tick100_d = tick10_d && (div100_d == 4'd9);
+    // div10 reaches 9 at the next edge exactly when it is 8 now and no software reset clears it; div100
+    // does not move then (tick10 is low at 8), so it is 9 at the next edge when it is 9 now.
+    tick10_d  = div10_at8_q && !soft_reset_i;
+    tick100_d = tick10_d && div100_at9_q;
+    div10_at8_d  = (div10_d == 4'd8);
+    div100_at9_d = (div100_d == 4'd9);
     for (f = 0; f < 16; f = f + 1) begin
       tick_sel_d[f] = clock_ticks(enable_d[f], mode_d[4*f], clock_d[4*f +: 2], tick10_d, tick100_d);
       ts_sel_d[f]   = clock_is_ts(enable_d[f], mode_d[4*f], clock_d[4*f +: 2]);
@@ -270,6 +277,8 @@ module mk2_resource_counters (
       busy_q   <= 1'b0;
       div10_q  <= 4'd0;
       div100_q <= 4'd0;
+      div10_at8_q  <= 1'b0;
+      div100_at9_q <= 1'b0;
       tick10_q  <= 1'b0;
       tick100_q <= 1'b0;
       tick_sel_q <= 16'd0;  // every counter disabled
@@ -309,6 +318,8 @@ module mk2_resource_counters (
       busy_q   <= busy_d;
       div10_q  <= div10_d;
       div100_q <= div100_d;
+      div10_at8_q  <= div10_at8_d;
+      div100_at9_q <= div100_at9_d;
     end
   end
 
@@ -447,6 +458,7 @@ module mk2_resource_counters (
     end
     assert(div10_q <= 4'd9 && div100_q <= 4'd9);
     assert(tick10_q == (div10_q == 4'd9) && tick100_q == (tick10_q && div100_q == 4'd9));
+    assert(div10_at8_q == (div10_q == 4'd8) && div100_at9_q == (div100_q == 4'd9));
     // a stored Mode or Clock Select field is never a NOP code
     assert(mode_q[4*f_j +: 3] != 3'b000 && clock_q[4*f_j +: 3] != 3'b000);
   end
