@@ -84,24 +84,12 @@ module mk2_resource_counters (
   wire tick10  = tick10_q;
   wire tick100 = tick100_q;
   // The next ticks are themselves decoded from flip-flops (the counts one step before a tick), so that
-  // the clock selects loaded from them start from two LUT levels, not from the prescalers' adders.
+  // the tick registers are loaded through one LUT level, not from the prescalers' adders.
   reg  div10_at8_q, div10_at8_d, div100_at9_q, div100_at9_d;
 
-  // Per-counter source tick, from its own Mode and Clock Select fields. The clock part of the CLK and
-  // External Enable modes is two flip-flops per counter, loaded from the next Enable, Mode, Clock Select
-  // and prescaler ticks, so that at the counting edge only the synchronized Timestamp edge and Xj are
-  // combined with flip-flops (the 4-bit field decode and the prescaler ticks no longer precede the
-  // counter's clock enable; docs/fpga.md). Field bits 1:0 alone decide: x100 is the only stored value
-  // with 00 (x000 is a NOP, never stored).
-  // clocked: Mode bit 0, set for CLK (01) and External Enable (11), the modes that count a clock
-  function clock_ticks(input enabled, input clocked, input [1:0] clock, input t10, input t100);
-    clock_ticks = enabled && clocked && ((clock == 2'b01) || (clock == 2'b10 && t10) || (clock == 2'b11 && t100));
-  endfunction
-  function clock_is_ts(input enabled, input clocked, input [1:0] clock);
-    clock_is_ts = enabled && clocked && clock == 2'b00;
-  endfunction
-  reg [15:0] tick_sel_q, tick_sel_d;  // enabled, CLK or External Enable, and its clock ticks at this edge
-  reg [15:0] ts_sel_q, ts_sel_d;      // enabled, CLK or External Enable, on the Timestamp clock
+  // Per-counter source tick, from its own Mode and Clock Select fields. (Registered per-counter clock
+  // selects, loaded from the next fields, took one LUT level off the clock enable but cost ~100 logic
+  // cells, which the iCEBreaker board top does not have: docs/fpga.md.)
   reg [15:0] source_tick;
   reg [15:0] software_mode;
   // Enable field 11 (Reset&Enable) written at this edge, decoded one edge ahead with the other write
@@ -112,7 +100,13 @@ module mk2_resource_counters (
   integer j;
   always @* begin
     for (j = 0; j < 16; j = j + 1) begin
-      clock_tick = tick_sel_q[j] || (ts_sel_q[j] && ts_tick_i);
+      // Field bits 1:0 alone decide: x100 is the only stored value with 00 (x000 is a NOP, never stored).
+      case (clock_q[4*j +: 2])
+        2'b01:   clock_tick = enable_q[j];
+        2'b10:   clock_tick = enable_q[j] && tick10;
+        2'b11:   clock_tick = enable_q[j] && tick100;
+        default: clock_tick = enable_q[j] && ts_tick_i;
+      endcase
       case (mode_q[4*j +: 2])
         2'b01:   source_tick[j] = clock_tick;                                 // CLK
         2'b11:   source_tick[j] = clock_tick && ext_level_i[j];               // External Enable
@@ -256,10 +250,6 @@ module mk2_resource_counters (
     tick100_d = tick10_d && div100_at9_q;
     div10_at8_d  = (div10_d == 4'd8);
     div100_at9_d = (div100_d == 4'd9);
-    for (f = 0; f < 16; f = f + 1) begin
-      tick_sel_d[f] = clock_ticks(enable_d[f], mode_d[4*f], clock_d[4*f +: 2], tick10_d, tick100_d);
-      ts_sel_d[f]   = clock_is_ts(enable_d[f], mode_d[4*f], clock_d[4*f +: 2]);
-    end
   end
 
   // Values: synchronous clear only (see clear_all above).
@@ -281,8 +271,6 @@ module mk2_resource_counters (
       div100_at9_q <= 1'b0;
       tick10_q  <= 1'b0;
       tick100_q <= 1'b0;
-      tick_sel_q <= 16'd0;  // every counter disabled
-      ts_sel_q   <= 16'd0;
       sw_inc_q  <= 16'd0;
       rd_counter_q <= 16'd0;
       rd_shadow_addr_q <= 1'b0;
@@ -298,8 +286,6 @@ module mk2_resource_counters (
     end else begin
       tick10_q  <= tick10_d;
       tick100_q <= tick100_d;
-      tick_sel_q <= tick_sel_d;
-      ts_sel_q   <= ts_sel_d;
       sw_inc_q  <= sw_inc_d;
       rd_counter_q <= rd_counter_d;
       rd_shadow_addr_q <= rd_shadow_addr_d;
@@ -453,8 +439,6 @@ module mk2_resource_counters (
   always @* if (past_valid_q && rst_ni) begin
     for (f_k = 0; f_k < 16; f_k = f_k + 1) begin
       assert(full_q[f_k] == &count_q[32*f_k +: 32]);
-      assert(tick_sel_q[f_k] == clock_ticks(enable_q[f_k], mode_q[4*f_k], clock_q[4*f_k +: 2], tick10_q, tick100_q));
-      assert(ts_sel_q[f_k] == clock_is_ts(enable_q[f_k], mode_q[4*f_k], clock_q[4*f_k +: 2]));
     end
     assert(div10_q <= 4'd9 && div100_q <= 4'd9);
     assert(tick10_q == (div10_q == 4'd9) && tick100_q == (tick10_q && div100_q == 4'd9));
