@@ -164,8 +164,19 @@ module mk2_network (
     end
     counter_sel_now = (!netclk_d && presented_d) ? counter_sel_next_d : counter_sel_d;
     for (sb = 0; sb < 64; sb = sb + 1) shadow_sel_d[sb] = counter_sel_now == sb[5:0];
-    in_counters_d = index_d >= FIRST_COUNTER_BYTE;
-    for (hb = 0; hb < 20; hb = hb + 1) head_sel_d[hb] = index_d == hb[6:0];
+    // The index decodes follow the index without its arithmetic either: a taken byte moves the head
+    // select one byte on (past byte 20 it is empty) and enters the counter bytes after byte 20 (a
+    // Trace sample restarts there instead); a restart selects head byte 1.
+    head_sel_d    = head_sel_q;
+    in_counters_d = in_counters_q;
+    if (taking) begin
+      head_sel_d = {head_sel_q[18:0], 1'b0};
+      if (head_sel_q[19]) in_counters_d = 1'b1;
+    end
+    if (index_restart) begin
+      head_sel_d    = 20'd1;
+      in_counters_d = 1'b0;
+    end
   end
   always @(posedge clk_i) counter_byte_q <= counter_byte_d;
   always @(posedge clk_i or negedge rst_ni) begin
