@@ -3,7 +3,7 @@
 // the board's FTDI USB serial port with LiteX's UARTBone protocol (litex_server --uart, tools/mk2host).
 //
 // What: the 12 MHz oscillator through the PLL (SB_PLL40_PAD, DIVR 0, DIVF 47, DIVQ 5: 12 * 48 / 32 = 18 MHz)
-// is the node clock (the chip alone reaches 22 MHz on the UP5K, docs/fpga.md); mk2_uartbone_top (UART 115200
+// is the node clock (the board top reaches ~27 MHz on the UP5K, docs/fpga.md); mk2_uartbone_top (UART 115200
 // 8N1 = 156 clocks a bit, frame time-out 100 ms = 1,800,000 clocks, trace sink of 1024 elements) runs on it.
 // The design is held in reset until the PLL has locked and while the user button is pressed.
 // The Timestamp clock is the node clock / 8 (2.25 MHz). X15..X0 are the 16 pins of PMOD1A (X7..X0) and PMOD1B
