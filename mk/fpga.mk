@@ -108,7 +108,8 @@ synth-check: deps-fpga deps-ecp5 icebreaker ulx3s
 	  if [ -x scripts/synth-rems-check ]; then scripts/synth-rems-check $(FPGA_DIR)/rems-check | tee -a $(FPGA_DIR)/synth-check.md \
 	    || s=1; fi; exit $$s
 # make synth-seeds: synth-check, then every evaluation top again at SYNTH_SEEDS (the issue's 4 of 5 seeds);
-# the seeds table goes under the main one (build/fpga/check/synth-seeds.md). About 25 minutes on 2 cores.
+# the seeds table goes under the main one (build/fpga/check/synth-seeds.md). 16 more place-and-route runs
+# (a UP5K run takes ~4 minutes on this machine), so not in make test.
 .PHONY: synth-seeds
 SYNTH_SEEDS ?= 2 3 4 5
 synth-seeds: deps-fpga deps-ecp5 icebreaker ulx3s

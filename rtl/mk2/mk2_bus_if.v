@@ -47,7 +47,6 @@ module mk2_bus_if (
   output wire        ann_wait_o,
   output wire        pin_write_o,  // READB high: a write, as the pins show it now
   output wire [`MK2_CLASS_COUNT-1:0] pin_class_o, // the address classes of the pins' request
-  output wire [63:0] pin_data_o,   // D63..D0 as the pins show them now
   output wire [6:0]  pin_addr_o,
   output wire        start_o,     // an interaction starts at this edge
   output wire [2:0]  start_index_o, // its Source Address Register: the CPU ID of a write, A2..A0 of a read
@@ -176,7 +175,6 @@ module mk2_bus_if (
   assign ann_wait_o    = (state_q == ST_WAIT);
   assign pin_write_o   = is_write;
   assign pin_class_o   = pin_class;
-  assign pin_data_o    = data_i;
   assign pin_addr_o    = addr_i;
   assign start_o       = start;
   assign start_index_o = is_write ? cpu_encoded : addr_i[2:0];
@@ -254,7 +252,7 @@ module mk2_bus_if (
       // the announced request is the one presented (for accesses that never stall)
       if ($past(ann_start_o)) assert(req_o && addr_q == $past(pin_addr_o) && write_q == $past(pin_write_o));
       if ($past(ann_wait_o)) assert(req_o && addr_q == $past(addr_q) && write_q == $past(write_q));
-      if ($past(ann_start_o)) assert(class_q == $past(pin_class_o) && data_q == $past(pin_data_o));
+      if ($past(ann_start_o)) assert(class_q == $past(pin_class_o));
       if (req_o && !$past(req_o)) assert($past(ann_start_o) || $past(ann_wait_o));
       // With no wait states the action is attempted on the edge after the start.
       if ($past(start) && !$past(wait_state_i)) assert(state_q == ST_EXEC);

@@ -100,7 +100,6 @@ module mk2_chip #(
   wire        rd_ack, bus_busy;
   wire        ann_start, ann_wait, pin_write;
   wire [`MK2_CLASS_COUNT-1:0] pin_class;
-  wire [63:0] pin_data;
   wire [6:0]  pin_addr;
 
   mk2_bus_if bus (
@@ -112,7 +111,7 @@ module mk2_chip #(
     .req_o(req), .req_write_o(req_write), .req_addr_o(req_addr), .req_data_o(req_data),
     .req_cpu_o(req_cpu), .req_class_o(req_class), .stall_i(stall), .rdata_i(read_value),
     .ann_start_o(ann_start), .ann_wait_o(ann_wait), .pin_write_o(pin_write), .pin_addr_o(pin_addr),
-    .pin_class_o(pin_class), .pin_data_o(pin_data),
+    .pin_class_o(pin_class),
     .start_o(bus_start), .start_index_o(bus_start_index), .busy_o(bus_busy));
 
   // Only sample writes and reads-with-copy can stall, so every other class acts whenever it is requested.
@@ -149,11 +148,16 @@ module mk2_chip #(
   wire [7:0]   fifo_count;
 
   // In 32-bit mode D63..D32 of every write come from the High Order register.
-  wire [63:0] write_data = mode32 ? {high_order, req_data[31:0]} : req_data;
+  // Everything the function reads is an argument: a continuous assignment is re-evaluated when its
+  // operands change, and Icarus does not count the module signals a function body reads among them.
+  function [63:0] in_write_mode(input is_mode32, input [31:0] high, input [63:0] d);
+    in_write_mode = is_mode32 ? {high, d[31:0]} : d;
+  endfunction
+  wire [63:0] write_data = in_write_mode(mode32, high_order, req_data);
   // The write data of a request announced from the pins (ann_start): the 32-bit mode and the high-order
   // register cannot change at an announcement edge (no action is performed at it), so this is what
   // write_data is at the next edge.
-  wire [63:0] pin_write_data = mode32 ? {high_order, pin_data[31:0]} : pin_data;
+  wire [63:0] pin_write_data = in_write_mode(mode32, high_order, data_i);
 
   mk2_regs #(.TRIG_CPU(HW_TRIGGER_CPU)) registers (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),

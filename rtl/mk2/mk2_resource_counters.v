@@ -88,8 +88,8 @@ module mk2_resource_counters (
   reg  div10_at8_q, div10_at8_d, div100_at9_q, div100_at9_d;
 
   // Per-counter source tick, from its own Mode and Clock Select fields. (Registered per-counter clock
-  // selects, loaded from the next fields, took one LUT level off the clock enable but cost ~100 logic
-  // cells, which the iCEBreaker board top does not have: docs/fpga.md.)
+  // selects, loaded from the next fields, were tried: they cost ~100 logic cells, which the iCEBreaker
+  // board top does not have, and as yosys mapped them did not shorten the clock enable: docs/fpga.md.)
   reg [15:0] source_tick;
   reg [15:0] software_mode;
   // Enable field 11 (Reset&Enable) written at this edge, decoded one edge ahead with the other write
@@ -102,18 +102,18 @@ module mk2_resource_counters (
     for (j = 0; j < 16; j = j + 1) begin
       // Field bits 1:0 alone decide: x100 is the only stored value with 00 (x000 is a NOP, never stored).
       case (clock_q[4*j +: 2])
-        2'b01:   clock_tick = enable_q[j];
-        2'b10:   clock_tick = enable_q[j] && tick10;
-        2'b11:   clock_tick = enable_q[j] && tick100;
-        default: clock_tick = enable_q[j] && ts_tick_i;
+        2'b01:   clock_tick = 1'b1;
+        2'b10:   clock_tick = tick10;
+        2'b11:   clock_tick = tick100;
+        default: clock_tick = ts_tick_i;
       endcase
       case (mode_q[4*j +: 2])
-        2'b01:   source_tick[j] = clock_tick;                                 // CLK
-        2'b11:   source_tick[j] = clock_tick && ext_level_i[j];               // External Enable
-        2'b00:   source_tick[j] = enable_q[j] && ext_rise_i[j];               // External signal
-        default: source_tick[j] = 1'b0;                                       // Software
+        2'b01:   source_tick[j] = clock_tick;                   // CLK
+        2'b11:   source_tick[j] = clock_tick && ext_level_i[j]; // External Enable
+        2'b00:   source_tick[j] = ext_rise_i[j];                // External signal
+        default: source_tick[j] = 1'b0;                         // Software
       endcase
-      software_mode[j] = enable_q[j] && (mode_q[4*j +: 2] == 2'b10);
+      software_mode[j] = (mode_q[4*j +: 2] == 2'b10);
       half_write_d[j]  = (ann_pin && `MK2_IS_COUNTER_VALUE(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
                          || (ann_lat && `MK2_IS_COUNTER_VALUE(act_addr_i) && act_addr_i[3:0] == j[3:0]);
       sw_inc_d[j]      = (ann_pin && `MK2_IS_COUNTER_SHADOW(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
@@ -126,7 +126,7 @@ module mk2_resource_counters (
   integer k;
   always @* begin
     for (k = 0; k < 16; k = k + 1)
-      increment[k] = (source_tick[k] && !test_mode_i) || (software_mode[k] && sw_inc_q[k]);
+      increment[k] = enable_q[k] && ((source_tick[k] && !test_mode_i) || (software_mode[k] && sw_inc_q[k]));
   end
 
   // Counter and shadow values are data, not control: they are cleared synchronously, by the internal
@@ -149,8 +149,8 @@ module mk2_resource_counters (
     for (p = 0; p < 8; p = p + 1) begin
       paired         = mode_q[8*p + 3];
       // 64-bit pair: the even counter's fields govern; a software increment at either address counts.
-      pair_increment = (source_tick[2*p] && !test_mode_i) ||
-                       (software_mode[2*p] && (sw_inc_q[2*p] || sw_inc_q[2*p+1]));
+      pair_increment = enable_q[2*p] && ((source_tick[2*p] && !test_mode_i) ||
+                       (software_mode[2*p] && (sw_inc_q[2*p] || sw_inc_q[2*p+1])));
       // A processor write to either half of a pair cancels the pair's count at that edge (D10.4).
       pair_written   = half_write_q[2*p] || half_write_q[2*p+1];
       pair_full      = half_full[2*p] && half_full[2*p+1];
@@ -211,9 +211,10 @@ module mk2_resource_counters (
     else if (shadow_load) shadow_d = count_q;
 
     wr_enable_d  = (ann_pin && pin_addr_i == `MK2_ADDR_ENABLE) || (ann_lat && act_addr_i == `MK2_ADDR_ENABLE);
+    // An announcement is from the pins or from the latch, never both (a wait state ends only in WAIT, a
+    // start only outside it), so the announced write's data is the pins' or the latched one.
     for (f = 0; f < 16; f = f + 1)
-      reset_enable_d[f] = (ann_pin && pin_addr_i == `MK2_ADDR_ENABLE && pin_data_i[4*f +: 2] == 2'b11)
-                          || (ann_lat && act_addr_i == `MK2_ADDR_ENABLE && act_data_i[4*f +: 2] == 2'b11);
+      reset_enable_d[f] = wr_enable_d && (ann_pin ? pin_data_i[4*f +: 2] : act_data_i[4*f +: 2]) == 2'b11;
     wr_mode_d    = (ann_pin && pin_addr_i == `MK2_ADDR_MODE) || (ann_lat && act_addr_i == `MK2_ADDR_MODE);
     wr_clock_d   = (ann_pin && pin_addr_i == `MK2_ADDR_CLOCK_SELECT)
                    || (ann_lat && act_addr_i == `MK2_ADDR_CLOCK_SELECT);

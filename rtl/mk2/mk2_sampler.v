@@ -81,7 +81,8 @@ module mk2_sampler #(
   // or discarded from the request and this block's own stall condition, not from the chip's action
   // strobe: the FIFO push and the shadow copy start one decision earlier.
   wire bus_take    = req_i && wanted && can_take;
-  wire bus_discard = req_i && wanted && !can_take && !wait_on_overrun_i;
+  wire no_room     = req_i && wanted && !can_take;   // Table B3a: wait (stall_o) or discard
+  wire bus_discard = no_room && !wait_on_overrun_i;
 
   wire test_push   = test_push_i && !fifo_full_i;
 
@@ -186,7 +187,7 @@ module mk2_sampler #(
     end
   end
 
-  assign stall_o                  = req_i && wanted && !can_take && wait_on_overrun_i;
+  assign stall_o                  = no_room && wait_on_overrun_i;
   assign push_o                   = take || test_push;
   assign entry_o                  = test_push ? test_entry : bus_take ? sample_entry : trig_entry;
   assign shadow_copy_o            = bus_take && is_resource;

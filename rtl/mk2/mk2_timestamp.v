@@ -102,9 +102,9 @@ module mk2_timestamp (
   // The request is decoded one edge ahead; the formal properties below check that decode against it.
   wire unused_ok = &{1'b0, reg_act_i};
 `ifdef FORMAL
-`ifdef MK2_FORMAL_CHIP
   reg f_past_valid_q = 1'b0;
   always @(posedge clk_i) f_past_valid_q <= 1'b1;
+`ifdef MK2_FORMAL_CHIP
   always @* if (f_past_valid_q && rst_ni) begin
     assert(wr_ts_q == (reg_act_i && act_write_i && act_addr_i == `MK2_ADDR_TIMESTAMP));
     assert(inc_ts_q == (reg_act_i && act_write_i && act_addr_i == `MK2_ADDR_INC_TIMESTAMP));
@@ -112,9 +112,7 @@ module mk2_timestamp (
   end
 `endif
   // The carry flag is what it predicts (in every harness: it depends on nothing outside this block).
-  reg f_valid_q = 1'b0;
-  always @(posedge clk_i) f_valid_q <= 1'b1;
-  always @* if (f_valid_q && rst_ni) assert(low_full_q == &ts_q[27:0]);
+  always @* if (f_past_valid_q && rst_ni) assert(low_full_q == &ts_q[27:0]);
 `endif
 endmodule
 `default_nettype wire
