@@ -54,8 +54,6 @@ module mk2_network (
   reg       hold_q, hold_d;
   reg [7:0] counter_byte_q, counter_byte_d;   // shadow byte at index_d (data: no reset needed)
   reg       stale_q, stale_d;                 // the shadows changed at the last edge: counter_byte_q is old
-  reg [5:0] counter_sel_q, counter_sel_d;             // index_q - 20, modulo 64
-  reg [5:0] counter_sel_next_q, counter_sel_next_d;   // index_q - 19, modulo 64
 
   wire        present_edge = netclk_q;     // NETCLK falls at this edge
   wire        take_edge    = !netclk_q;    // NETCLK rises at this edge
@@ -128,19 +126,27 @@ module mk2_network (
     if (soft_reset_i) enabled_d = 1'b1;
   end
 
-  // Counter byte k (0..63) is shadow bits 511-8k..504-8k; only indexes 20..83 ever use it. The byte
-  // number follows index_q in registers of its own (counter_sel_q = index_q - 20 modulo 64, and its
-  // successor), so the multiplexer's select comes from registers, not from the index arithmetic: the
-  // next index is either the same or one more, or a value at which no counter byte is used.
-  // The multiplexer's select at an edge, taking ? counter_sel_next_q : counter_sel_q, is itself kept in a
-  // register loaded one edge ahead (whether a byte is taken at an edge is known at the edge before), so
-  // the 64-way multiplexer starts from flip-flops.
+  // Counter byte k (0..63) is shadow bits 511-8k..504-8k; only indexes 20..83 ever use it. The byte the
+  // multiplexer selects at an edge is index_q - 20 (modulo 64), one more at a take edge (counter_byte_q
+  // is loaded one edge ahead), and it is kept one-hot in shadow_sel_q, loaded one edge ahead, so the
+  // 64-way multiplexer starts from flip-flops. Its next value needs no arithmetic and no decoder: a take
+  // edge has already moved it to the next byte and the present edge after it keeps it; a present edge
+  // that presents a byte moves it one byte on; the end of a sample selects byte 0 of index 0 (no byte is
+  // presented at that edge: it is a take edge). A truncation (software reset, test-mode FIFO advance) is a
+  // bus decision of this edge; the select follows it one edge late (truncated_q), so that decision does
+  // not reach 64 clock enables. The select of the edge after a truncation is never used: the index is 0
+  // then, and counter bytes come 20 bytes later. So each select bit is one LUT of its own bit, its
+  // neighbour's and a few shared flip-flop conditions.
   reg  [63:0] shadow_sel_q, shadow_sel_d;   // one-hot: bit k selects counter byte k
-  reg  [5:0]  counter_sel_now;
-  integer     sb;
-  wire       index_restart = truncate_i || (taking && ((index_q == LAST_TRACE_BYTE && !resource) ||
-                                                       index_q == LAST_RESOURCE_BYTE));
+  reg         truncated_q;                  // truncate_i was high at the last edge
+  localparam [5:0] SEL_AT_INDEX0 = 6'd0 - FIRST_COUNTER_BYTE[5:0];
+  // A sample ends where its last byte is taken: the byte on the pins carries EOM (eom_q, registered where
+  // it was presented), so the end needs no index comparison.
+  wire       sample_end    = taking && eom_q;
+  wire       index_restart = truncate_i || sample_end;
+  wire       presenting    = present_edge && can_present;  // a byte is presented, unless truncated
   reg [7:0] shadow_byte_or;
+  integer   sb;
   always @* begin
     shadow_byte_or = 8'd0;
     for (sb = 0; sb < 64; sb = sb + 1)
@@ -148,22 +154,14 @@ module mk2_network (
   end
   assign shadow_byte = shadow_byte_or;
   always @* begin
-    counter_byte_d     = shadow_byte;
-    stale_d            = shadow_load_i;
-    // index_d is index_q + 1 when a byte is taken, or 0 (end of a sample, truncation); the two select
-    // registers follow it without arithmetic on index_d.
-    counter_sel_d      = counter_sel_q;
-    counter_sel_next_d = counter_sel_next_q;
-    if (taking) begin
-      counter_sel_d      = counter_sel_next_q;
-      counter_sel_next_d = counter_sel_next_q + 6'd1;
-    end
-    if (index_restart) begin
-      counter_sel_d      = 6'd0 - FIRST_COUNTER_BYTE[5:0];
-      counter_sel_next_d = 6'd1 - FIRST_COUNTER_BYTE[5:0];
-    end
-    counter_sel_now = (!netclk_d && presented_d) ? counter_sel_next_d : counter_sel_d;
-    for (sb = 0; sb < 64; sb = sb + 1) shadow_sel_d[sb] = counter_sel_now == sb[5:0];
+    counter_byte_d = shadow_byte;
+    stale_d        = shadow_load_i;
+    // one clock enable for the 64 select bits, and one LUT per bit behind it
+    shadow_sel_d   = shadow_sel_q;
+    if (presenting || sample_end || truncated_q)
+      shadow_sel_d = truncated_q ? 64'd1 << (SEL_AT_INDEX0 + {5'd0, presenting})
+                   : sample_end  ? 64'd1 << SEL_AT_INDEX0
+                   : {shadow_sel_q[62:0], shadow_sel_q[63]};
     // The index decodes follow the index without its arithmetic either: a taken byte moves the head
     // select one byte on (past byte 20 it is empty) and enters the counter bytes after byte 20 (a
     // Trace sample restarts there instead); a restart selects head byte 1.
@@ -181,18 +179,16 @@ module mk2_network (
   always @(posedge clk_i) counter_byte_q <= counter_byte_d;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      counter_sel_q      <= 6'd0 - FIRST_COUNTER_BYTE[5:0];
-      counter_sel_next_q <= 6'd1 - FIRST_COUNTER_BYTE[5:0];
-      shadow_sel_q       <= 64'd1 << (6'd0 - FIRST_COUNTER_BYTE[5:0]);
+      shadow_sel_q       <= 64'd1 << SEL_AT_INDEX0;
+      truncated_q        <= 1'b0;
       in_counters_q      <= 1'b0;
       head_sel_q         <= 20'd1;
       stale_q            <= 1'b0;
     end else begin
       shadow_sel_q       <= shadow_sel_d;
+      truncated_q        <= truncate_i;
       in_counters_q      <= in_counters_d;
       head_sel_q         <= head_sel_d;
-      counter_sel_q      <= counter_sel_d;
-      counter_sel_next_q <= counter_sel_next_d;
       stale_q            <= stale_d;
     end
   end
@@ -266,9 +262,14 @@ module mk2_network (
 
   always @* if (past_valid_q && rst_ni) begin
     // the registered multiplexer select is the one of this edge
-    assert(shadow_sel_q == (64'd1 << (taking ? counter_sel_next_q : counter_sel_q)));
+    // (except at the edge after a truncation, whose select is not used)
+    if (!truncated_q)
+      assert(shadow_sel_q == (64'd1 << (index_q[5:0] - FIRST_COUNTER_BYTE[5:0] + {5'd0, taking})));
+    if (truncated_q) assert(index_q == 7'd0 && !in_counters);
     assert(in_counters_q == (index_q >= FIRST_COUNTER_BYTE));
     assert(head_sel_q == ((index_q < 7'd20) ? (20'd1 << index_q[4:0]) : 20'd0));
+    // the byte being taken carries EOM exactly when it is the sample's last (index_restart relies on it)
+    if (taking) assert(eom_q == last_byte);
     // parity is odd over N7..N0 and ODD_PARITY, whatever is on the pins
     assert(^{data_o, parity_o} == 1'b1);
     // EOM exactly on byte 20 of a Trace sample and byte 84 of a Resource sample: a byte on the pins while
@@ -283,9 +284,6 @@ module mk2_network (
     if (index_q != 7'd0 || (presented_q && !netclk_o)) assert(in_counters || resource == f_resource_q);
     // while bytes 1-20 are on their way the head has been kept since the last edge (for the induction)
     if (!in_counters && (index_q != 7'd0 || (presented_q && !netclk_o))) assert(f_head_kept_q);
-    // the counter-byte select registers track the index (timing only; nothing at the pins)
-    assert(counter_sel_next_q == counter_sel_q + 6'd1);
-    assert(counter_sel_q == index_q[5:0] - FIRST_COUNTER_BYTE[5:0]);
     // a byte of the FIFO head is only taken while the FIFO holds it: never a pop of an empty FIFO
     if (presented_q && !netclk_o && !in_counters) assert(fifo_count_i != 8'd0);
     if (pop_o) assert(fifo_count_i != 8'd0);
