@@ -264,7 +264,7 @@ module mk2_network (
     // the registered multiplexer select is the one of this edge
     // (except at the edge after a truncation, whose select is not used)
     if (!truncated_q)
-      assert(shadow_sel_q == (64'd1 << (index_q[5:0] - FIRST_COUNTER_BYTE[5:0] + {5'd0, taking})));
+      assert(shadow_sel_q == (64'd1 << (SEL_AT_INDEX0 + index_q[5:0] + {5'd0, taking})));
     if (truncated_q) assert(index_q == 7'd0 && !in_counters);
     assert(in_counters_q == (index_q >= FIRST_COUNTER_BYTE));
     assert(head_sel_q == ((index_q < 7'd20) ? (20'd1 << index_q[4:0]) : 20'd0));

@@ -80,8 +80,9 @@ module mk2_sampler #(
   // A sample request is stalled only here (the counters stall only a read-with-copy), so it is taken
   // or discarded from the request and this block's own stall condition, not from the chip's action
   // strobe: the FIFO push and the shadow copy start one decision earlier.
-  wire bus_take    = req_i && wanted && can_take;
-  wire no_room     = req_i && wanted && !can_take;   // Table B3a: wait (stall_o) or discard
+  wire sample_req  = req_i && wanted;
+  wire bus_take    = sample_req && can_take;
+  wire no_room     = sample_req && !can_take;   // Table B3a: wait (stall_o) or discard
   wire bus_discard = no_room && !wait_on_overrun_i;
 
   wire test_push   = test_push_i && !fifo_full_i;
