@@ -159,7 +159,7 @@ module mk2_chip #(
   // write_data is at the next edge.
   wire [63:0] pin_write_data = in_write_mode(mode32, high_order, data_i);
 
-  mk2_regs #(.TRIG_CPU(HW_TRIGGER_CPU)) registers (
+  mk2_regs #(.TRIG_CPU(HW_TRIGGER_CPU), .HW_TRIGGER(HW_TRIGGER)) registers (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
     .reg_act_i(reg_act), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
     .pin_addr_i(pin_addr),
@@ -191,7 +191,7 @@ module mk2_chip #(
   wire [63:0]  counters_rdata;
   mk2_resource_counters resource_counters (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
-    .req_i(req), .reg_act_i(reg_act), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
+    .req_i(req), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
     .pin_addr_i(pin_addr),
     .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data), .pin_data_i(pin_write_data),
     .read_copy_i(req_class[`MK2_CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),

@@ -17,9 +17,11 @@
 // (writes never wait) into flip-flops, so the error counters' adders and the read multiplexer start from
 // flip-flops, not from the bus decision of the action clock.
 // Parameters: TRIG_CPU, the Source Address Register of hybrid-triggered samples (docs/decisions.md D11),
-// which may be needed at any edge and so is also kept in flip-flops (removed by synthesis when unused).
+// which may be needed at any edge and so is also kept in flip-flops (removed by synthesis when unused);
+// HW_TRIGGER, whether lost hybrid triggers reach the Overrun Error Counter (the chip's HW_TRIGGER).
 module mk2_regs #(
-  parameter TRIG_CPU = 0   // 0..7
+  parameter TRIG_CPU   = 0, // 0..7
+  parameter HW_TRIGGER = 0  // 1: lost hybrid triggers (trig_overruns_i) count in the Overrun Error Counter
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -65,6 +67,7 @@ module mk2_regs #(
 );
   initial begin
     if (TRIG_CPU < 0 || TRIG_CPU > 7) begin $error("mk2_regs: TRIG_CPU must be 0..7"); $finish; end
+    if (HW_TRIGGER != 0 && HW_TRIGGER != 1) begin $error("%m: HW_TRIGGER must be 0 or 1"); $finish; end
   end
   // TRIG_CPU is 0..7 (checked above), so the slice loses nothing
   localparam [31:0] TRIG_CPU_32 = TRIG_CPU;
@@ -89,8 +92,6 @@ module mk2_regs #(
   // software or hardware reset never falls on an event edge. The debug output adds the pending event.
   reg         wait_pend_q, wait_pend_d;
   reg         overrun_pend_q, overrun_pend_d;
-  reg [1:0]   wait_add;
-  reg [2:0]   overrun_add;
 
   // Write selects for the action edge, registered at the edge before (writes never wait, so the request
   // announced by the bus interface acts at the next edge); read selects, the decode of the latched address,
@@ -146,6 +147,33 @@ module mk2_regs #(
   // that FPGA flip-flops take the clear for free (docs/decisions.md D1.6).
   wire clear_data = !rst_ni || soft_reset_i;
 
+  // The Wait and Overrun Error Counters. Hardware events are ignored in test mode (CLARIFICATIONS, test
+  // mode); test-mode writes to 17 and 18 add one; a write to 5 or 6 wins over both, loading D31..D0 in
+  // test mode and clearing the counter outside it (D7.2). A pending event and a test-mode increment never
+  // act at the same edge (the event's action was at the last edge, and no action follows another at the
+  // next edge: D2.3; the formal properties below check it), so each counter adds one through a constant
+  // adder, with the decision in its clock enable and the clear in its synchronous reset: TESTB does not
+  // reach a carry chain. The adder's operand is the write select (as in mk2_resource_counters), so the
+  // sum, the carry and the load of D31..D0 fit one iCE40 logic cell a bit. Lost hybrid triggers
+  // (HW_TRIGGER only) add their own count.
+  wire        wait_one     = wait_pend_q || (inc_wait_q && test_mode_i);
+  wire        overrun_one  = overrun_pend_q || (inc_overrun_q && test_mode_i);
+  wire [1:0]  overrun_trig = test_mode_i ? 2'd0 : trig_overruns_i;
+  wire [31:0] wait_sum     = wait_cnt_q + {32{wr_wait_q}} + 32'd1;
+  wire [31:0] overrun_sum  = (HW_TRIGGER == 0) ? overrun_cnt_q + {32{wr_overrun_q}} + 32'd1
+                           : overrun_cnt_q + {31'd0, overrun_one} + {30'd0, overrun_trig};
+  wire        overrun_step = (HW_TRIGGER == 0) ? overrun_one : overrun_one || overrun_trig != 2'd0;
+  always @* begin
+    wait_cnt_d    = wait_cnt_q;
+    overrun_cnt_d = overrun_cnt_q;
+    if (clear_data || (wr_wait_q && !test_mode_i)) wait_cnt_d = 32'd0;
+    else if (wr_wait_q)                             wait_cnt_d = act_data_i[31:0];
+    else if (wait_one)                              wait_cnt_d = wait_sum;
+    if (clear_data || (wr_overrun_q && !test_mode_i)) overrun_cnt_d = 32'd0;
+    else if (wr_overrun_q)                             overrun_cnt_d = act_data_i[31:0];
+    else if (overrun_step)                             overrun_cnt_d = overrun_sum;
+  end
+
   integer i;
   always @* begin
     sampling_d    = sampling_q;
@@ -157,18 +185,11 @@ module mk2_regs #(
     source_hit_d   = source_hit_q;
     trig_source_d  = trig_source_q;
     high_d        = high_q;
-    wait_cnt_d    = wait_cnt_q;
-    overrun_cnt_d = overrun_cnt_q;
 
     // Hardware events are ignored in test mode (CLARIFICATIONS, test mode). Test-mode writes to 17 and
     // 18 add one. A write to 5 or 6 below wins over all of these.
     wait_pend_d    = wait_event_i && !test_mode_i;
     overrun_pend_d = overrun_event_i && !test_mode_i;
-    wait_add       = {1'b0, wait_pend_q} + {1'b0, inc_wait_q && test_mode_i};
-    overrun_add    = {2'b00, overrun_pend_q} + {2'b00, inc_overrun_q && test_mode_i}
-                     + (test_mode_i ? 3'd0 : {1'b0, trig_overruns_i});
-    if (wait_add != 2'd0)    wait_cnt_d    = wait_cnt_q + {30'd0, wait_add};
-    if (overrun_add != 3'd0) overrun_cnt_d = overrun_cnt_q + {29'd0, overrun_add};
 
     begin
       if (wr_csr_q) begin
@@ -183,8 +204,6 @@ module mk2_regs #(
           if (act_data_i[`MK2_CSR_MODE64_BIT])       mode32_d    = 1'b0;
       end
       if (wr_filter_q)  filter_d      = act_data_i[15:0];
-      if (wr_wait_q)    wait_cnt_d    = test_mode_i ? act_data_i[31:0] : 32'd0;
-      if (wr_overrun_q) overrun_cnt_d = test_mode_i ? act_data_i[31:0] : 32'd0;
       if (wr_high_q)    high_d        = pin_data_low_i;
       for (i = 0; i < 8; i = i + 1)
         if (wr_source_q[i]) source_valid_d[i] = 1'b1;
@@ -207,8 +226,6 @@ module mk2_regs #(
       source_hit_d   = 1'b0;
       trig_source_d  = 32'd0;
       high_d        = 32'd0;
-      wait_cnt_d    = 32'd0;
-      overrun_cnt_d = 32'd0;
       wait_pend_d    = 1'b0;
       overrun_pend_d = 1'b0;
     end
@@ -315,6 +332,15 @@ module mk2_regs #(
     assert(rd_csr_q == (act_addr_i == `MK2_ADDR_CSR) && rd_filter_q == (act_addr_i == `MK2_ADDR_FILTER));
     assert(rd_wait_q == (act_addr_i == `MK2_ADDR_WAIT_COUNT) && rd_overrun_q == (act_addr_i == `MK2_ADDR_OVERRUN_COUNT));
     assert(rd_high_q == (act_addr_i == `MK2_ADDR_HIGH_ORDER) && rd_source_q == `MK2_IS_SOURCE(act_addr_i));
+    // a pending event and a test-mode increment never act at the same edge, so each error counter adds
+    // at most one (plus lost hybrid triggers)
+    assert(!(wait_pend_q && inc_wait_q));
+    assert(!(overrun_pend_q && inc_overrun_q));
+  end
+  always @* if (f_past_valid_q && rst_ni) begin
+    cover(wait_pend_q);
+    cover(overrun_pend_q);
+    cover(inc_wait_q && test_mode_i);
   end
 `endif
 `endif

@@ -25,7 +25,6 @@ module mk2_resource_counters (
   input  wire         test_mode_i,
   // processor interface
   input  wire         req_i,          // an action is attempted at this edge
-  input  wire         reg_act_i,      // a register, Timestamp or counter access acts at this edge
   input  wire        ann_start_i,    // a request is presented at the next edge: the pins' (mk2_bus_if)
   input  wire        ann_wait_i,     // a request is presented at the next edge: the latched one
   input  wire        start_i,        // an interaction starts at this edge (its address: pin_addr_i)
@@ -76,7 +75,6 @@ module mk2_resource_counters (
   wire        ann_pin      = ann_start_i && pin_write_i;  // a write announced from the pins
   wire        ann_lat      = ann_wait_i && act_write_i;   // a latched write announced at the end of its wait
   wire        wr_enable    = wr_enable_q;
-  wire        rd_with_copy = reg_act_i && read_copy_i;
 
   // The prescalers' ticks are registered (decoded from the next count) so each counter's source
   // selection starts from flip-flops.
@@ -180,7 +178,9 @@ module mk2_resource_counters (
   end
 
   wire data_full = &act_data_i[31:0];  // the write data is all ones
-  wire shadow_load = shadow_copy_i || (rd_with_copy && !busy_q);
+  // A read-with-copy loads free shadows: on free shadows it never stalls, so the request alone decides
+  // (not whether it acts, whose stall term would add logic levels in front of 512 clock enables).
+  wire shadow_load = shadow_copy_i || (req_i && read_copy_i && !busy_q);
 
   integer f;
   always @* begin
