@@ -117,3 +117,10 @@ synth-seeds: deps-fpga deps-ecp5 icebreaker ulx3s
 TEST_TARGETS += synth-check-ice40
 synth-check-ice40: deps-fpga icebreaker
 	$(call run_suite,$@,env $(SYNTH_CHECK_ENV) scripts/synth-check $(SYNTH_CHECK_DIR) ice40)
+
+# ---- logic-depth: the LUT levels between flip-flops of a netlist (scripts/logic-depth, printed by
+# synth-check under its table); its test checks it against depths known without synthesis.
+.PHONY: logic-depth-test
+TEST_TARGETS += logic-depth-test
+logic-depth-test: deps-fpga
+	$(call run_suite,$@,tb/fpga/logic-depth-test $(FPGA_DIR)/logic-depth-test)
