@@ -186,8 +186,8 @@ module mk2_regs #(
     trig_source_d  = trig_source_q;
     high_d        = high_q;
 
-    // Hardware events are ignored in test mode (CLARIFICATIONS, test mode). Test-mode writes to 17 and
-    // 18 add one. A write to 5 or 6 below wins over all of these.
+    // A hardware event (not in test mode) counts at the next edge, from the pending flag (the error
+    // counters above).
     wait_pend_d    = wait_event_i && !test_mode_i;
     overrun_pend_d = overrun_event_i && !test_mode_i;
 
@@ -336,11 +336,6 @@ module mk2_regs #(
     // at most one (plus lost hybrid triggers)
     assert(!(wait_pend_q && inc_wait_q));
     assert(!(overrun_pend_q && inc_overrun_q));
-  end
-  always @* if (f_past_valid_q && rst_ni) begin
-    cover(wait_pend_q);
-    cover(overrun_pend_q);
-    cover(inc_wait_q && test_mode_i);
   end
 `endif
 `endif
