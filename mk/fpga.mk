@@ -118,6 +118,33 @@ TEST_TARGETS += synth-check-ice40
 synth-check-ice40: deps-fpga icebreaker
 	$(call run_suite,$@,env $(SYNTH_CHECK_ENV) scripts/synth-check $(SYNTH_CHECK_DIR) ice40)
 
+# ---- netlist replay: mk2_chip synthesized as the bitstreams are (yosys synth_ice40 / synth_ecp5, default
+# options), written out as a gate-level netlist and run under Icarus with yosys's own cell models against
+# the pins the RTL recorded for every directed script (tb/mk2/run-replay: every output pin at every node
+# clock; a difference names the tick and the pin). It shows that synthesis reads the RTL as the simulators
+# do: nothing at the pins changes on the way to a bitstream. make test runs the iCE40 netlist (about six
+# minutes of Icarus); `make replay-netlist-ecp5` the ECP5 one.
+NETLIST_DIR = $(BUILD)/netlist
+# yosys's data directory (the Debian package's; cells_sim.v of each family)
+YOSYS_SHARE ?= /usr/share/yosys
+# Icarus has no default values for input ports: the iCE40 models then leave them to their connections
+NETLIST_CELLS_ice40 = -DNO_ICE40_DEFAULT_ASSIGNMENTS $(YOSYS_SHARE)/ice40/cells_sim.v
+NETLIST_CELLS_ecp5  = -I$(YOSYS_SHARE)/ecp5 $(YOSYS_SHARE)/ecp5/cells_sim.v
+$(NETLIST_DIR)/mk2_chip_%.v: $(MK2_RTL) $(MK2_RTL_INC) | deps-fpga
+	@mkdir -p $(@D)
+	@yosys -q -l $(@:.v=.log) -p "read_verilog -Irtl/mk2 $(MK2_RTL); synth_$* -top mk2_chip; write_verilog -noattr $@" \
+	  >/dev/null || { tail -20 $(@:.v=.log); exit 1; }
+$(NETLIST_DIR)/mk2_replay_%.vvp: tb/mk2/icarus/mk2_replay.v $(NETLIST_DIR)/mk2_chip_%.v
+	@iverilog -g2012 -o $@ -s mk2_replay $(NETLIST_CELLS_$*) tb/mk2/icarus/mk2_replay.v $(NETLIST_DIR)/mk2_chip_$*.v
+.PHONY: replay-netlist-ice40 replay-netlist-ecp5
+TEST_TARGETS += replay-netlist-ice40
+replay-netlist-ice40: deps $(NETLIST_DIR)/mk2_replay_ice40.vvp $(MK2SIM)
+	$(call run_suite,$@,tb/mk2/run-replay --sim $(MK2SIM) --backend rtl --vvp $(NETLIST_DIR)/mk2_replay_ice40.vvp \
+	  --out $(NETLIST_DIR)/ice40 $(DIRECTED_SCRIPTS))
+replay-netlist-ecp5: deps $(NETLIST_DIR)/mk2_replay_ecp5.vvp $(MK2SIM)
+	$(call run_suite,$@,tb/mk2/run-replay --sim $(MK2SIM) --backend rtl --vvp $(NETLIST_DIR)/mk2_replay_ecp5.vvp \
+	  --out $(NETLIST_DIR)/ecp5 $(DIRECTED_SCRIPTS))
+
 # ---- logic-depth: the LUT levels between flip-flops of a netlist (scripts/logic-depth, printed by
 # synth-check under its table); its test checks it against depths known without synthesis.
 .PHONY: logic-depth-test
