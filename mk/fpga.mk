@@ -125,9 +125,9 @@ synth-check-ice40: deps-fpga icebreaker
 	$(call run_suite,$@,env $(SYNTH_CHECK_ENV) scripts/synth-check $(SYNTH_CHECK_DIR) ice40)
 
 # ---- netlist replay: mk2_chip synthesized as the bitstreams are (yosys synth_ice40; synth_ecp5
-# $(MK2_SYNTH_ECP5)), written out as a gate-level netlist and run under Icarus with yosys's own cell models against
-# the pins the RTL recorded for every directed script (tb/mk2/run-replay: every output pin at every node
-# clock; a difference names the tick and the pin). It shows that synthesis reads the RTL as the simulators
+# $(MK2_SYNTH_ECP5)), written out as a gate-level netlist and run under Icarus with yosys's own cell
+# models against the pins the RTL recorded for every directed script (tb/mk2/run-replay: every output pin
+# at every node clock; a difference names the tick and the pin). It shows that synthesis reads the RTL as the simulators
 # do: nothing at the pins changes on the way to a bitstream. make test runs the iCE40 netlist (about six
 # minutes of Icarus); `make replay-netlist-ecp5` the ECP5 one.
 NETLIST_DIR = $(BUILD)/netlist
@@ -145,14 +145,12 @@ $(NETLIST_DIR)/mk2_chip_%.v: $(MK2_RTL) $(MK2_RTL_INC) | deps-fpga
 	  >/dev/null || { tail -20 $(@:.v=.log); exit 1; }
 $(NETLIST_DIR)/mk2_replay_%.vvp: tb/mk2/icarus/mk2_replay.v $(NETLIST_DIR)/mk2_chip_%.v
 	@iverilog -g2012 -o $@ -s mk2_replay $(NETLIST_CELLS_$*) tb/mk2/icarus/mk2_replay.v $(NETLIST_DIR)/mk2_chip_$*.v
-.PHONY: replay-netlist-ice40 replay-netlist-ecp5
+NETLIST_FAMILIES := ice40 ecp5
+.PHONY: $(NETLIST_FAMILIES:%=replay-netlist-%)
 TEST_TARGETS += replay-netlist-ice40
-replay-netlist-ice40: deps $(NETLIST_DIR)/mk2_replay_ice40.vvp $$(MK2SIM)
-	$(call run_suite,$@,tb/mk2/run-replay --sim $(MK2SIM) --backend rtl --vvp $(NETLIST_DIR)/mk2_replay_ice40.vvp \
-	  --out $(NETLIST_DIR)/ice40 $(DIRECTED_SCRIPTS))
-replay-netlist-ecp5: deps $(NETLIST_DIR)/mk2_replay_ecp5.vvp $$(MK2SIM)
-	$(call run_suite,$@,tb/mk2/run-replay --sim $(MK2SIM) --backend rtl --vvp $(NETLIST_DIR)/mk2_replay_ecp5.vvp \
-	  --out $(NETLIST_DIR)/ecp5 $(DIRECTED_SCRIPTS))
+$(NETLIST_FAMILIES:%=replay-netlist-%): replay-netlist-%: deps $(NETLIST_DIR)/mk2_replay_%.vvp $$(MK2SIM)
+	$(call run_suite,$@,tb/mk2/run-replay --sim $(MK2SIM) --backend rtl --vvp $(NETLIST_DIR)/mk2_replay_$*.vvp \
+	  --out $(NETLIST_DIR)/$* $(DIRECTED_SCRIPTS))
 
 # ---- logic-depth: the LUT levels between flip-flops of a netlist (scripts/logic-depth, printed by
 # synth-check under its table); its test checks it against depths known without synthesis.
