@@ -20,7 +20,7 @@ MATCHER_V = $(REMS_MATCHER_RTL)
 FIFO_V := rtl/mk2/mk2_fifo.v rtl/common/ram_1r1w.v
 NET_V  := rtl/mk2/mk2_network.v
 BUS_V  := rtl/mk2/mk2_bus_if.v
-CNT_V  := rtl/mk2/mk2_resource_counters.v
+CNT_V  := rtl/mk2/mk2_resource_counters.v rtl/mk2/mk2_count_enable.v
 
 # FIFO contents: the properties under FORMAL_CONTENTS read the RAM word at the tracked slot through
 # ram_1r1w's FORMAL_RAM_PROBE port, wired to mk2_fifo's formal signals by formal-run's connect: option

@@ -14,7 +14,8 @@ module sync_edge #(
   input  wire             rst_ni,
   input  wire [WIDTH-1:0] async_i,
   output wire [WIDTH-1:0] level_o,  // synchronized level
-  output wire [WIDTH-1:0] rise_o    // one-clock pulse per rising edge of async_i
+  output wire [WIDTH-1:0] rise_o,   // one-clock pulse per rising edge of async_i
+  output wire [WIDTH-1:0] prev_o    // level_o one clock earlier (rise_o is level_o and not prev_o)
 );
   initial begin
     if (WIDTH < 1) begin $error("sync_edge: WIDTH must be >= 1"); $finish; end
@@ -37,5 +38,6 @@ module sync_edge #(
 
   assign level_o = sync_q;
   assign rise_o  = sync_q & ~prev_q;
+  assign prev_o  = prev_q;
 endmodule
 `default_nettype wire

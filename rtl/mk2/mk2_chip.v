@@ -78,14 +78,15 @@ module mk2_chip #(
   end
   always @(posedge clk_i) wait_state_q <= wait_state_d;
 
-  wire        ts_level_unused;
-  wire        ts_tick;
+  // The counters take each synchronizer's level and previous level, not its edge, so that every pair's
+  // count decision folds the edge into its own first LUTs (mk2_count_enable).
+  wire        ts_level, ts_prev, ts_tick;
   sync_edge #(.WIDTH(1)) timestamp_clock_sync (
-    .clk_i(clk_i), .rst_ni(rst_n), .async_i(tsclk_i), .level_o(ts_level_unused), .rise_o(ts_tick));
+    .clk_i(clk_i), .rst_ni(rst_n), .async_i(tsclk_i), .level_o(ts_level), .rise_o(ts_tick), .prev_o(ts_prev));
 
-  wire [15:0] ext_level, ext_rise;
+  wire [15:0] ext_level, ext_rise, ext_prev;
   sync_edge #(.WIDTH(16)) external_input_sync (
-    .clk_i(clk_i), .rst_ni(rst_n), .async_i(ext_i), .level_o(ext_level), .rise_o(ext_rise));
+    .clk_i(clk_i), .rst_ni(rst_n), .async_i(ext_i), .level_o(ext_level), .rise_o(ext_rise), .prev_o(ext_prev));
 
   wire test_mode = !testb_i;
 
@@ -190,12 +191,12 @@ module mk2_chip #(
   wire         shadow_load;
   wire [63:0]  counters_rdata;
   mk2_resource_counters resource_counters (
-    .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
+    .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .testb_i(testb_i),
     .req_i(req), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
     .pin_addr_i(pin_addr),
     .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data), .pin_data_i(pin_write_data),
     .read_copy_i(req_class[`MK2_CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),
-    .ext_level_i(ext_level), .ext_rise_i(ext_rise), .ts_tick_i(ts_tick),
+    .ext_level_i(ext_level), .ext_prev_i(ext_prev), .ts_level_i(ts_level), .ts_prev_i(ts_prev),
     .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),
     .shadow_busy_o(shadow_busy), .shadow_o(shadows), .shadow_load_o(shadow_load));
 
@@ -257,7 +258,7 @@ module mk2_chip #(
 
   // wait_count is visible through reads of address 5; nothing else needs it here.
   // Of the pins' classes only the software reset is decoded one edge ahead (the bus interface latches them).
-  wire unused_ok = &{1'b0, wait_count, ts_level_unused, pin_class};
+  wire unused_ok = &{1'b0, wait_count, ext_rise, pin_class};  // the counters take level and prev
 `ifdef FORMAL
   // Chip-level properties (make formal, docs/formal.md; bounded): sample conservation and the rows of
   // Tables B3a/B3b, outside test mode and with the hybrid link off. Built with MK2_FORMAL_CHIP, so that

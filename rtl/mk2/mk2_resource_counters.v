@@ -22,7 +22,7 @@ module mk2_resource_counters (
   input  wire         clk_i,
   input  wire         rst_ni,
   input  wire         soft_reset_i,
-  input  wire         test_mode_i,
+  input  wire         testb_i,        // TESTB (low: test mode), as at the pin: only the count decision reads it
   // processor interface
   input  wire         req_i,          // an action is attempted at this edge
   input  wire        ann_start_i,    // a request is presented at the next edge: the pins' (mk2_bus_if)
@@ -40,8 +40,9 @@ module mk2_resource_counters (
   output wire [63:0]  rdata_o,
   // sources (already synchronized)
   input  wire [15:0]  ext_level_i,
-  input  wire [15:0]  ext_rise_i,
-  input  wire         ts_tick_i,
+  input  wire [15:0]  ext_prev_i,     // ext_level_i one edge earlier (a rising edge: level and not prev)
+  input  wire         ts_level_i,     // the Timestamp clock
+  input  wire         ts_prev_i,      // ts_level_i one edge earlier
   // shadows
   input  wire         shadow_copy_i,    // a Resource sample is taken at this edge
   input  wire         shadow_release_i, // the shadows are free from the next edge
@@ -85,46 +86,18 @@ module mk2_resource_counters (
   // the tick registers are loaded through one LUT level, not from the prescalers' adders.
   reg  div10_at8_q, div10_at8_d, div100_at9_q, div100_at9_d;
 
-  // Per-counter source tick, from its own Mode and Clock Select fields. (Registered per-counter clock
-  // selects, loaded from the next fields, were tried: they cost ~100 logic cells, which the iCEBreaker
-  // board top does not have, and as yosys mapped them did not shorten the clock enable: docs/fpga.md.)
-  reg [15:0] source_tick;
-  reg [15:0] software_mode;
   // Enable field 11 (Reset&Enable) written at this edge, decoded one edge ahead with the other write
   // selects, so that a counter's clear comes from a flip-flop.
   reg [15:0] reset_enable_q, reset_enable_d;
   wire [15:0] reset_enable = reset_enable_q;
-  reg        clock_tick;
   integer j;
   always @* begin
     for (j = 0; j < 16; j = j + 1) begin
-      // Field bits 1:0 alone decide: x100 is the only stored value with 00 (x000 is a NOP, never stored).
-      case (clock_q[4*j +: 2])
-        2'b01:   clock_tick = 1'b1;
-        2'b10:   clock_tick = tick10;
-        2'b11:   clock_tick = tick100;
-        default: clock_tick = ts_tick_i;
-      endcase
-      case (mode_q[4*j +: 2])
-        2'b01:   source_tick[j] = clock_tick;                   // CLK
-        2'b11:   source_tick[j] = clock_tick && ext_level_i[j]; // External Enable
-        2'b00:   source_tick[j] = ext_rise_i[j];                // External signal
-        default: source_tick[j] = 1'b0;                         // Software
-      endcase
-      software_mode[j] = (mode_q[4*j +: 2] == 2'b10);
       half_write_d[j]  = (ann_pin && `MK2_IS_COUNTER_VALUE(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
                          || (ann_lat && `MK2_IS_COUNTER_VALUE(act_addr_i) && act_addr_i[3:0] == j[3:0]);
       sw_inc_d[j]      = (ann_pin && `MK2_IS_COUNTER_SHADOW(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
                          || (ann_lat && `MK2_IS_COUNTER_SHADOW(act_addr_i) && act_addr_i[3:0] == j[3:0]);
     end
-  end
-
-  // Count requests of the unit governed by counter j (a pair is governed by its even counter).
-  reg [15:0] increment;
-  integer k;
-  always @* begin
-    for (k = 0; k < 16; k = k + 1)
-      increment[k] = enable_q[k] && ((source_tick[k] && !test_mode_i) || (software_mode[k] && sw_inc_q[k]));
   end
 
   // Counter and shadow values are data, not control: they are cleared synchronously, by the internal
@@ -134,33 +107,24 @@ module mk2_resource_counters (
   // bit would need a LUT more (docs/decisions.md D1.6).
   wire clear_all = !rst_ni || soft_reset_i;
 
-  // Each 32-bit half has its own adder; the upper half of a pair adds the lower half's all-ones carry,
-  // so no carry chain is longer than 32 bits.
+  // Whether each half changes at this edge (count_en: cleared, written or counted) and whether it is
+  // cleared, one mk2_count_enable a pair (a hierarchy of its own, so that it maps to four LUT levels).
   wire [15:0] half_write = half_write_q;  // a processor write to the half at this edge (address 64 + half)
-  reg [15:0]  half_count;    // the half adds one at this edge (and is not written)
-  reg [15:0]  count_clear;
-  wire [15:0] half_full = full_q;  // the half is all ones
-  reg         paired, pair_increment, pair_written, pair_full;
-  integer p;
-  always @* begin
-    count_clear = {16{clear_all}};
-    for (p = 0; p < 8; p = p + 1) begin
-      paired         = mode_q[8*p + 3];
-      // 64-bit pair: the even counter's fields govern; a software increment at either address counts.
-      pair_increment = enable_q[2*p] && ((source_tick[2*p] && !test_mode_i) ||
-                       (software_mode[2*p] && (sw_inc_q[2*p] || sw_inc_q[2*p+1])));
-      // A processor write to either half of a pair cancels the pair's count at that edge (D10.4).
-      pair_written   = half_write_q[2*p] || half_write_q[2*p+1];
-      pair_full      = half_full[2*p] && half_full[2*p+1];
-      half_count[2*p]   = paired ? (pair_increment && !pair_full && !pair_written)
-                                 : (increment[2*p] && !half_full[2*p]);
-      half_count[2*p+1] = paired ? (pair_increment && !pair_full && !pair_written && half_full[2*p])
-                                 : (increment[2*p+1] && !half_full[2*p+1]);
-      // Reset&Enable of the even counter clears the pair; the odd field is ignored while paired (D10.5).
-      if (reset_enable[2*p]) count_clear[2*p] = 1'b1;
-      if (paired ? reset_enable[2*p] : reset_enable[2*p+1]) count_clear[2*p+1] = 1'b1;
+  wire [15:0] count_en;
+  wire [15:0] count_clear;
+  genvar g;
+  generate
+    for (g = 0; g < 8; g = g + 1) begin : pair
+      mk2_count_enable decision (
+        .mode_i(mode_q[8*g +: 8]), .clock_i(clock_q[8*g +: 8]), .enable_i(enable_q[2*g +: 2]),
+        .full_i(full_q[2*g +: 2]), .write_i(half_write_q[2*g +: 2]), .sw_inc_i(sw_inc_q[2*g +: 2]),
+        .reset_enable_i(reset_enable[2*g +: 2]), .rst_ni(rst_ni), .soft_reset_i(soft_reset_i),
+        .testb_i(testb_i), .tick10_i(tick10), .tick100_i(tick100),
+        .ts_level_i(ts_level_i), .ts_prev_i(ts_prev_i),
+        .ext_level_i(ext_level_i[2*g +: 2]), .ext_prev_i(ext_prev_i[2*g +: 2]),
+        .count_en_o(count_en[2*g +: 2]), .clear_o(count_clear[2*g +: 2]));
     end
-  end
+  endgenerate
 
   // The value a half takes when it changes: the write data (a processor write wins over a count at the
   // same edge, D4.3) or the half plus one. The adder's second operand is the half's write select on every
@@ -170,6 +134,7 @@ module mk2_resource_counters (
   // synchronous reset (halves hold when neither written nor counted).
   reg [511:0] count_next;
   reg [31:0]  half_sum;
+  integer p;
   always @* begin
     for (p = 0; p < 16; p = p + 1) begin
       half_sum = count_q[32*p +: 32] + {32{half_write[p]}} + 32'd1;
@@ -197,15 +162,14 @@ module mk2_resource_counters (
     // a pair adds one when all ones as well, and wraps to zero).
     full_d = full_q;
     for (f = 0; f < 16; f = f + 1)
-      if (count_clear[f]) begin
-        count_d[32*f +: 32] = 32'd0;
-        full_d[f] = 1'b0;
-      end else if (half_write[f]) begin
-        count_d[32*f +: 32] = count_next[32*f +: 32];
-        full_d[f] = data_full;
-      end else if (half_count[f]) begin
-        count_d[32*f +: 32] = count_next[32*f +: 32];
-        full_d[f] = &count_q[32*f+1 +: 31] && !count_q[32*f];
+      if (count_en[f]) begin
+        if (count_clear[f]) begin
+          count_d[32*f +: 32] = 32'd0;
+          full_d[f] = 1'b0;
+        end else begin
+          count_d[32*f +: 32] = count_next[32*f +: 32];
+          full_d[f] = half_write[f] ? data_full : &count_q[32*f+1 +: 31] && !count_q[32*f];
+        end
       end
     if (clear_all)        shadow_d = 512'd0;
     else if (shadow_load) shadow_d = count_q;
