@@ -127,9 +127,9 @@ synth-check-ice40: deps-fpga icebreaker
 # ---- netlist replay: mk2_chip synthesized as the bitstreams are (yosys synth_ice40; synth_ecp5
 # $(MK2_SYNTH_ECP5)), written out as a gate-level netlist and run under Icarus with yosys's own cell
 # models against the pins the RTL recorded for every directed script (tb/mk2/run-replay: every output pin
-# at every node clock; a difference names the tick and the pin). It shows that synthesis reads the RTL as the simulators
-# do: nothing at the pins changes on the way to a bitstream. make test runs the iCE40 netlist (about six
-# minutes of Icarus); `make replay-netlist-ecp5` the ECP5 one.
+# at every node clock; a difference names the tick and the pin). It shows that synthesis reads the RTL as
+# the simulators do: nothing at the pins changes on the way to a bitstream. make test runs the iCE40
+# netlist (about six minutes of Icarus); `make replay-netlist-ecp5` the ECP5 one.
 NETLIST_DIR = $(BUILD)/netlist
 # yosys's data directory (the Debian package's; cells_sim.v of each family)
 YOSYS_SHARE ?= /usr/share/yosys

@@ -2,14 +2,19 @@
 // mk2_count_enable: the count decision of one pair of Resource Counters (halves 2p and 2p+1): whether
 // each 32-bit half changes at this edge (its flip-flops' clock enable) and whether it is cleared.
 //
-// What: a half changes when it is cleared (the internal or software reset, or Reset&Enable), written by
-// the processor, or counted. A single counter counts its source tick (node clock, node/10, node/100, the
-// Timestamp clock's rising edge, an Xj rising edge, or the selected clock gated by Xj's level; none in
-// test mode) or a software increment, when enabled and not all ones (D4.1). A pair (the even Mode field's
-// bit 3) is governed by the even counter's fields; a software increment at either address counts it; a
-// processor write to either half cancels its count at that edge (D10.4); the upper half counts when the
-// lower one is all ones; at all ones in both it saturates; Reset&Enable of the even counter clears both
-// halves and the odd field is ignored (D10.5).
+// What (docs/decisions.md): a half changes when it is cleared (the internal or software reset, or
+// Reset&Enable), written by the processor, or counted; a write or Reset&Enable wins over a count at the
+// same edge (D4.3). An enabled single counter counts its source's ticks (D4.1: node clock, node/10,
+// node/100, the edges where the Timestamp increments, which outside test mode are the synchronized
+// Timestamp clock's rising edges (D5.1), a synchronized Xj rising edge, or the selected clock gated by
+// Xj's level) or a software increment (a write to 80 + j); hardware sources do not count in test mode
+// (D4.2); it stops at all ones (CLARIFICATIONS: counters and pairs saturate at all ones). A pair (the even
+// Mode field's bit 3) is governed by the even counter's fields, a software increment at either address
+// counts it, and Reset&Enable of the even counter clears both halves (D4.4); the odd counter's
+// Reset&Enable clears nothing while paired (D10.5); a processor write to either half cancels the pair's
+// count at that edge (D10.4); the upper half counts when the lower one is all ones.
+// The edge of a synchronized input is sync_edge's rise_o (level and not prev), computed here again from
+// its two flip-flops on purpose (see "Why a module of its own").
 // Why a module of its own: the decision feeds 64 clock enables and is a function of about fifteen
 // flip-flops, among them the Timestamp clock's synchronizer, which reaches all eight pairs. Flattened
 // with the other pairs, yosys's LUT mapper takes that synchronizer's edge as one LUT shared by the 16

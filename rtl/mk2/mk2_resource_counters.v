@@ -22,7 +22,7 @@ module mk2_resource_counters (
   input  wire         clk_i,
   input  wire         rst_ni,
   input  wire         soft_reset_i,
-  input  wire         testb_i,        // TESTB (low: test mode), as at the pin: only the count decision reads it
+  input  wire         testb_i,        // TESTB, low: test mode (D7.1, D4.2); only the count decision reads it
   // processor interface
   input  wire         req_i,          // an action is attempted at this edge
   input  wire        ann_start_i,    // a request is presented at the next edge: the pins' (mk2_bus_if)
@@ -105,6 +105,8 @@ module mk2_resource_counters (
   // a software reset, and carry no asynchronous reset. On iCE40 and ECP5 a flip-flop with clock enable and
   // synchronous reset then takes the clear and the hold for free; with an asynchronous reset as well every
   // bit would need a LUT more (docs/decisions.md D1.6).
+  // (mk2_count_enable forms the same OR from the same two flip-flops for the counters, on purpose: an
+  // input decoded outside it would add a LUT level in front of its clock enables.)
   wire clear_all = !rst_ni || soft_reset_i;
 
   // Whether each half changes at this edge (count_en: cleared, written or counted) and whether it is
