@@ -20,7 +20,7 @@ MATCHER_V = $(REMS_MATCHER_RTL)
 FIFO_V := rtl/mk2/mk2_fifo.v rtl/common/ram_1r1w.v
 NET_V  := rtl/mk2/mk2_network.v
 BUS_V  := rtl/mk2/mk2_bus_if.v
-CNT_V  := rtl/mk2/mk2_resource_counters.v rtl/mk2/mk2_count_enable.v
+CNT_V  := rtl/mk2/mk2_resource_counters.v rtl/mk2/mk2_count_enable.v rtl/common/chain_increment.v
 
 # FIFO contents: the properties under FORMAL_CONTENTS read the RAM word at the tracked slot through
 # ram_1r1w's FORMAL_RAM_PROBE port, wired to mk2_fifo's formal signals by formal-run's connect: option
@@ -47,6 +47,14 @@ FORMAL_SETS := \
   "counters_cover cover 10 mk2_resource_counters $(CNT_V) strip:rdata_o,shadow_o" \
   "sampler_b3a prove 4 mk2_sampler rtl/mk2/mk2_sampler.v" \
   "sampler_cover cover 8 mk2_sampler rtl/mk2/mk2_sampler.v" \
+  "sampler_entry_trigger prove 4 mk2_sampler rtl/mk2/mk2_sampler.v param:HW_TRIGGER=1" \
+  "chain_increment_w2 prove 1 chain_increment rtl/common/chain_increment.v param:WIDTH=2" \
+  "chain_increment_w7 prove 1 chain_increment rtl/common/chain_increment.v param:WIDTH=7" \
+  "chain_increment_w8 prove 1 chain_increment rtl/common/chain_increment.v param:WIDTH=8" \
+  "chain_increment_w28 prove 1 chain_increment rtl/common/chain_increment.v param:WIDTH=28" \
+  "chain_increment_w32 prove 1 chain_increment rtl/common/chain_increment.v param:WIDTH=32" \
+  "chain_increment_w64 prove 1 chain_increment rtl/common/chain_increment.v param:WIDTH=64" \
+  "chain_increment_cover cover 1 chain_increment rtl/common/chain_increment.v param:WIDTH=32" \
   "ratio_m6 prove 4 rems_ratio $(RATIO_V) param:MANT=6" \
   "ratio_m14 prove 4 rems_ratio $(RATIO_V) param:MANT=14" \
   "ratio_cover cover 36 rems_ratio $(RATIO_V) param:MANT=6" \

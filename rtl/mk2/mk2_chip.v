@@ -147,6 +147,7 @@ module mk2_chip #(
   wire [1:0]   trig_overruns;
   wire [`MK2_ENTRY_WIDTH-1:0] fifo_head;
   wire [7:0]   fifo_count;
+  wire         fifo_nonempty;
 
   // In 32-bit mode D63..D32 of every write come from the High Order register.
   // Everything the function reads is an argument: a continuous assignment is re-evaluated when its
@@ -169,7 +170,7 @@ module mk2_chip #(
     .lookup_i(bus_start), .lookup_index_i(bus_start_index),
     .fifo_full_i(fifo_full), .shadow_busy_i(shadow_busy),
     .fifo_overrun_pending_i(fifo_pending), .shadow_overrun_pending_i(shadow_pending),
-    .fifo_head_resource_i(fifo_count != 8'd0 && fifo_head[`MK2_ENTRY_RESOURCE_BIT]), .wait_state_i(wait_state_q),
+    .fifo_head_resource_i(fifo_nonempty && fifo_head[`MK2_ENTRY_RESOURCE_BIT]), .wait_state_i(wait_state_q),
     .wait_event_i(req && stall), .overrun_event_i(bus_overrun), .trig_overruns_i(trig_overruns),
     .sampling_enabled_o(sampling_enabled), .wait_on_overrun_o(wait_on_overrun),
     .read_wait_o(read_wait), .mode32_o(mode32), .filter_o(filter), .source_o(source), .trig_source_o(trig_source),
@@ -224,8 +225,8 @@ module mk2_chip #(
   // its push (mk2_fifo), so only the header needs the RAM bypass.
   mk2_fifo #(.FIFO_DEPTH(FIFO_DEPTH), .FULL_BYPASS(HW_TRIGGER)) sample_fifo (
     .clk_i(clk_i), .rst_ni(rst_n), .flush_i(soft_reset), .push_i(push), .entry_i(entry),
-    .pop_i(net_pop || test_pop), .head_o(fifo_head), .count_o(fifo_count), .full_o(fifo_full),
-    .act_addr_i(req_addr), .rdata_o(fifo_rdata));
+    .pop_i(net_pop || test_pop), .head_o(fifo_head), .count_o(fifo_count), .nonempty_o(fifo_nonempty), .full_o(fifo_full),
+    .start_i(bus_start), .pin_addr_i(pin_addr), .act_addr_i(req_addr), .rdata_o(fifo_rdata));
 
   // ---------------------------------------------------------------- network output
   wire net_busy, counter_phase;
@@ -234,7 +235,7 @@ module mk2_chip #(
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .truncate_i(soft_reset || test_pop),
     .disable_i(net_disable), .enable_i(net_enable),
     .hold_i(read_without_copy && shadow_busy),
-    .fifo_count_i(fifo_count), .head_i(fifo_head), .shadow_i(shadows), .shadow_load_i(shadow_load),
+    .fifo_nonempty_i(fifo_nonempty), .head_i(fifo_head), .shadow_i(shadows), .shadow_load_i(shadow_load),
     .pop_o(net_pop), .shadow_release_o(net_shadow_release),
     .netrdy_i(netrdy_i), .outdisb_i(outdisb_i), .netclk_o(netclk_o), .fifodab_o(fifodab_o),
     .data_o(net_data_o), .parity_o(net_parity_o), .eom_o(net_eom_o),

@@ -5,10 +5,11 @@
 //
 // Clock domain: clk_i. push_i writes an entry at this edge (the caller guarantees room); pop_i removes
 // the head at this edge; flush_i (software reset) empties it. The head (head_o) is valid whenever
-// count_o > 0 and, for an entry pushed into an empty FIFO at edge a, from just after edge a. Storage is a
-// block RAM read at the next read pointer with write-first bypass (ram_1r1w), so no 161-bit wide
-// multiplexer is built from flops. Reads of addresses 25-29 return group A (bits 159:128) .. E (31:0)
-// of the head, all ones when empty.
+// count_o > 0 (nonempty_o, a flip-flop of its own) and, for an entry pushed into an empty FIFO at edge a,
+// from just after edge a; at other times it is undefined (the RAM also writes its free slot when nothing is
+// pushed, below). Storage is a block RAM read at the next read pointer with write-first bypass (ram_1r1w),
+// so no 161-bit wide multiplexer is built from flops. Reads of addresses 25-29 (decoded at the start edge
+// from pin_addr_i) return group A (bits 159:128) .. E (31:0) of the head, all ones when empty.
 // The bypass covers the whole entry only with FULL_BYPASS = 1. In the chip as specified, an entry pushed at
 // edge a can be looked at during the clock after a only by the network presenting its first byte (the
 // header, bits 159:152): the processor's next action edge is a+2 or later (docs/decisions.md D2.3), and the
@@ -28,8 +29,11 @@ module mk2_fifo #(
   input  wire         pop_i,
   output wire [`MK2_ENTRY_WIDTH-1:0] head_o,
   output wire [7:0]   count_o,
+  output wire         nonempty_o,   // count_o != 0, from a flip-flop of its own
   output wire         full_o,
-  input  wire [6:0]   act_addr_i,
+  input  wire         start_i,      // an interaction starts at this edge, with the address pin_addr_i
+  input  wire [6:0]   pin_addr_i,
+  input  wire [6:0]   act_addr_i,   // the request's address (latched at the start edge; formal only)
   output wire [63:0]  rdata_o
 );
   localparam PTR_W = $clog2(FIFO_DEPTH);
@@ -47,8 +51,9 @@ module mk2_fifo #(
   reg [PTR_W-1:0] rd_ptr_q, rd_ptr_d;
   reg [7:0]       count_q, count_d;
   reg             full_q, full_d;     // count_q == FIFO_DEPTH, kept as a register of its own
+  reg             nonempty_q, nonempty_d; // count_q != 0: the network waits on it at every present edge
 
-  wire do_pop = pop_i && count_q != 8'd0;
+  wire do_pop = pop_i && nonempty_q;
 
   function [PTR_W-1:0] next_ptr(input [PTR_W-1:0] ptr);
     next_ptr = (ptr == LAST_SLOT) ? {PTR_W{1'b0}} : ptr + 1'b1;
@@ -63,6 +68,8 @@ module mk2_fifo #(
     // count_q +1 and -1 are computed from the register alone; push and pop only pick one of them, so
     // the push decision (which waits on the bus action) is not followed by a carry chain.
     full_d = full_q;
+    // after a push the FIFO holds an entry; a pop alone empties it from one entry
+    nonempty_d = push_i || (nonempty_q && !(do_pop && count_q == 8'd1));
     case ({push_i, do_pop})
       2'b10: begin
         count_d = count_q + 8'd1;
@@ -79,6 +86,7 @@ module mk2_fifo #(
       rd_ptr_d = {PTR_W{1'b0}};
       count_d  = 8'd0;
       full_d   = 1'b0;
+      nonempty_d = 1'b0;
     end
   end
 
@@ -88,8 +96,10 @@ module mk2_fifo #(
       rd_ptr_q <= {PTR_W{1'b0}};
       count_q  <= 8'd0;
       full_q   <= 1'b0;
+      nonempty_q <= 1'b0;
     end else begin
       full_q   <= full_d;
+      nonempty_q <= nonempty_d;
       wr_ptr_q <= wr_ptr_d;
       rd_ptr_q <= rd_ptr_d;
       count_q  <= count_d;
@@ -97,34 +107,55 @@ module mk2_fifo #(
   end
 
   // The RAM reads the next read pointer so that its registered output is the head after this edge.
+  // It writes entry_i into the free slot at the write pointer at every edge where the FIFO is not full, not
+  // only at a push: that slot holds no entry until a push moves the pointer past it, and the only read that
+  // can return it (the next read pointer equal to the write pointer) leaves the FIFO empty, where no one
+  // looks at the head (the network waits for a count, group reads return all ones). So the RAM's write
+  // enable is a flip-flop, and the push decision (the bus request, the class, the stall conditions: five
+  // LUT levels) reaches only the pointers and the count, not the write port of the 161-bit RAM.
   ram_1r1w #(.WIDTH(`MK2_ENTRY_WIDTH), .DEPTH(FIFO_DEPTH), .BYPASS_FROM(FULL_BYPASS != 0 ? 0 : `MK2_ENTRY_HEADER_LSB))
   sample_ram (
     .clk_i   (clk_i),
-    .we_i    (push_i && !flush_i),
+    .we_i    (!full_q),
     .waddr_i (wr_ptr_q),
     .wdata_i (entry_i),
     .raddr_i (rd_ptr_d),
     .rdata_o (head_o)
   );
 
-  // FIFO group g reads the g-th 32-bit group of the sample, most significant first.
+  // FIFO group g reads the g-th 32-bit group of the sample, most significant first. The address is decoded
+  // into one-hot flip-flops at the start edge (as the counters' read selects are), so that the read
+  // register is an AND-OR over the head with its selects straight from flip-flops.
   localparam TOP = `MK2_ENTRY_HEADER_MSB;
+  reg [`MK2_FIFO_GROUP_COUNT-1:0] rd_group_q, rd_group_d;  // act_addr_i is 25 + g
+  integer g;
+  always @* begin
+    rd_group_d = rd_group_q;
+    if (start_i)
+      for (g = 0; g < `MK2_FIFO_GROUP_COUNT; g = g + 1)
+        rd_group_d[g] = pin_addr_i == `MK2_ADDR_FIFO_GROUP + g[6:0];
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) rd_group_q <= {`MK2_FIFO_GROUP_COUNT{1'b0}};
+    else         rd_group_q <= rd_group_d;
+  end
   reg [63:0] rdata;
   always @* begin
     rdata = {64{1'b1}};
-    if (count_q != 8'd0)
-      case (act_addr_i)
-        `MK2_ADDR_FIFO_GROUP + 7'd0: rdata[31:0] = head_o[TOP       -: 32];
-        `MK2_ADDR_FIFO_GROUP + 7'd1: rdata[31:0] = head_o[TOP - 32  -: 32];
-        `MK2_ADDR_FIFO_GROUP + 7'd2: rdata[31:0] = head_o[TOP - 64  -: 32];
-        `MK2_ADDR_FIFO_GROUP + 7'd3: rdata[31:0] = head_o[TOP - 96  -: 32];
-        `MK2_ADDR_FIFO_GROUP + 7'd4: rdata[31:0] = head_o[TOP - 128 -: 32];
-        default: ;
-      endcase
+    if (|rd_group_q) begin
+      rdata[31:0] = 32'd0;
+      for (g = 0; g < `MK2_FIFO_GROUP_COUNT; g = g + 1)
+        rdata[31:0] = rdata[31:0] | ({32{rd_group_q[g]}} & head_o[TOP - 32 * g -: 32]);
+      if (!nonempty_q) rdata[31:0] = {32{1'b1}};
+    end
   end
+
+  // act_addr_i is what the read selects decode; only the formal properties read it
+  wire unused_ok = &{1'b0, act_addr_i};
 
   assign count_o = count_q;
   assign full_o  = full_q;
+  assign nonempty_o = nonempty_q;
   assign rdata_o = rdata;
 
 `ifdef FORMAL
@@ -146,13 +177,18 @@ module mk2_fifo #(
   // Occupancy: count_q is the number of entries between the read and the write pointer.
   wire [7:0] f_used = (wr_ptr_q >= rd_ptr_q) ? {{(8-PTR_W){1'b0}}, wr_ptr_q - rd_ptr_q}
                     : FIFO_DEPTH[7:0] - {{(8-PTR_W){1'b0}}, rd_ptr_q - wr_ptr_q};
+  integer f_g;
   always @* if (past_valid_q && rst_ni) begin
     assert({{(8-PTR_W){1'b0}}, wr_ptr_q} < FIFO_DEPTH[7:0]);
     assert({{(8-PTR_W){1'b0}}, rd_ptr_q} < FIFO_DEPTH[7:0]);
     assert(count_q <= FIFO_DEPTH[7:0]);
     assert(full_q == (count_q == FIFO_DEPTH[7:0]));
+    assert(nonempty_q == (count_q != 8'd0));
     assert(count_q == ((wr_ptr_q == rd_ptr_q && full_q) ? FIFO_DEPTH[7:0] : f_used));
-    assert(count_o == count_q && full_o == full_q);
+    assert(count_o == count_q && full_o == full_q && nonempty_o == nonempty_q);
+    // the read selects are the decode of the request's address (the chip proves it; alone, assumed)
+    for (f_g = 0; f_g < `MK2_FIFO_GROUP_COUNT; f_g = f_g + 1)
+      `MK2_ENV(rd_group_q[f_g] == (act_addr_i == `MK2_ADDR_FIFO_GROUP + f_g[6:0]));
   end
   always @(posedge clk_i) begin
     if (past_valid_q && rst_ni && $past(rst_ni) && !$past(flush_i)) begin

@@ -23,7 +23,7 @@ module mk2_network (
   input  wire         enable_i,        // test-mode write to 20 at this edge
   input  wire         hold_i,          // read-without-copy on busy shadows at this edge
   // sample sources
-  input  wire [7:0]   fifo_count_i,
+  input  wire         fifo_nonempty_i, // the FIFO holds an entry
   input  wire [`MK2_ENTRY_WIDTH-1:0] head_i,
   input  wire [511:0] shadow_i,
   input  wire         shadow_load_i,   // the shadows take new values at this edge
@@ -63,7 +63,7 @@ module mk2_network (
   reg         in_counters_q, in_counters_d;
   reg  [19:0] head_sel_q, head_sel_d;      // bit i: index_q == i (bytes 1-20)
   wire        in_counters  = in_counters_q;
-  wire        byte_waiting = in_counters || fifo_count_i != 8'd0;
+  wire        byte_waiting = in_counters || fifo_nonempty_i;
   wire        can_present  = netrdy_i && outdisb_i && enabled_q && !hold_q && byte_waiting;
   // Bytes 1-20 come straight from the FIFO head (a 20-way multiplexer). Bytes 21-84 come from the
   // shadows through counter_byte_q, loaded one edge ahead from the index and the shadows as they are
@@ -213,8 +213,11 @@ module mk2_network (
     end
   end
 
-  assign pop_o            = taking && index_q == LAST_TRACE_BYTE;
-  assign shadow_release_o = taking && index_q == LAST_RESOURCE_BYTE;
+  // Byte 20 and byte 84 from the registered decodes, not from index comparisons: the FIFO's count and
+  // full flag and the shadows' busy flag follow them at this edge. head_sel_q[19] is index_q == 19; past
+  // byte 20 only a Resource sample's last byte carries EOM (the formal set below checks both).
+  assign pop_o            = taking && head_sel_q[19];
+  assign shadow_release_o = taking && in_counters_q && eom_q;
   assign netclk_o         = netclk_q;
   assign fifodab_o        = !presented_q;
   assign data_o           = data_q;
@@ -242,11 +245,11 @@ module mk2_network (
   // (combinational, so that they hold in the last step of a trace too)
   reg f_head_kept_q = 1'b0, f_head_resource_q = 1'b0;
   always @(posedge clk_i) begin
-    f_head_kept_q     <= rst_ni && fifo_count_i != 8'd0 && !pop_o && !truncate_i;
+    f_head_kept_q     <= rst_ni && fifo_nonempty_i && !pop_o && !truncate_i;
     f_head_resource_q <= head_i[160];
   end
   always @* if (past_valid_q && rst_ni && f_head_kept_q) begin
-    `MK2_ENV(fifo_count_i != 8'd0);
+    `MK2_ENV(fifo_nonempty_i);
     `MK2_ENV(head_i[160] == f_head_resource_q);
   end
 
@@ -285,8 +288,10 @@ module mk2_network (
     // while bytes 1-20 are on their way the head has been kept since the last edge (for the induction)
     if (!in_counters && (index_q != 7'd0 || (presented_q && !netclk_o))) assert(f_head_kept_q);
     // a byte of the FIFO head is only taken while the FIFO holds it: never a pop of an empty FIFO
-    if (presented_q && !netclk_o && !in_counters) assert(fifo_count_i != 8'd0);
-    if (pop_o) assert(fifo_count_i != 8'd0);
+    if (presented_q && !netclk_o && !in_counters) assert(fifo_nonempty_i);
+    if (pop_o) assert(fifo_nonempty_i);
+    assert(pop_o == (taking && index_q == LAST_TRACE_BYTE));
+    assert(shadow_release_o == (taking && index_q == LAST_RESOURCE_BYTE));
   end
 
   always @(posedge clk_i) begin
@@ -299,7 +304,7 @@ module mk2_network (
       // A byte leaves on every NETCLK period while NETRDY is high and a sample waits (network enabled, no
       // read-without-copy hold, no truncation).
       if ($past(present_edge) && $past(netrdy_i) && $past(outdisb_i) && $past(enabled_q) && !$past(hold_q)
-          && ($past(fifo_count_i) != 8'd0 || $past(in_counters)) && !$past(truncate_i))
+          && ($past(fifo_nonempty_i) || $past(in_counters)) && !$past(truncate_i))
         assert(!fifodab_o);
       // the pins change only at a present edge
       if (!$past(present_edge) && !$past(truncate_i))
@@ -314,7 +319,7 @@ module mk2_network (
     cover(!fifodab_o && !netclk_o && f_taken_q == 7'd3);
   end
   always @(posedge clk_i) if (past_valid_q && rst_ni && $past(rst_ni))
-    cover($past(present_edge && !netrdy_i && fifo_count_i != 8'd0) && fifodab_o);
+    cover($past(present_edge && !netrdy_i && fifo_nonempty_i) && fifodab_o);
 `endif
 endmodule
 `default_nettype wire

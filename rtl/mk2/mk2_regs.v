@@ -159,14 +159,15 @@ module mk2_regs #(
   wire        wait_one     = wait_pend_q || (inc_wait_q && test_mode_i);
   wire        overrun_one  = overrun_pend_q || (inc_overrun_q && test_mode_i);
   wire [1:0]  overrun_trig = test_mode_i ? 2'd0 : trig_overruns_i;
-  // q plus one, written so that the write select is the adder's operand (with a write the sum is q
-  // and is not used: the write data wins); every value it reads is an argument (Icarus re-evaluates a
-  // continuous assignment only when its operands change)
-  function [31:0] plus_one_or_hold(input [31:0] q, input written);
-    plus_one_or_hold = q + {32{written}} + 32'd1;
-  endfunction
-  wire [31:0] wait_sum     = plus_one_or_hold(wait_cnt_q, wr_wait_q);
-  wire [31:0] overrun_sum  = (HW_TRIGGER == 0) ? plus_one_or_hold(overrun_cnt_q, wr_overrun_q)
+  // q plus one, with the write select as the adder's operand (with a write the sum is q and is not used:
+  // the write data wins), as one carry chain that nextpnr-ice40 does not cut (chain_increment)
+  wire [31:0] wait_plus_one, overrun_plus_one;
+  chain_increment #(.WIDTH(32)) wait_increment (
+    .q_i(wait_cnt_q), .hold_i(wr_wait_q), .sum_o(wait_plus_one));
+  chain_increment #(.WIDTH(32)) overrun_increment (
+    .q_i(overrun_cnt_q), .hold_i(wr_overrun_q), .sum_o(overrun_plus_one));
+  wire [31:0] wait_sum     = wait_plus_one;
+  wire [31:0] overrun_sum  = (HW_TRIGGER == 0) ? overrun_plus_one
                            : overrun_cnt_q + {31'd0, overrun_one} + {30'd0, overrun_trig};
   wire        overrun_step = (HW_TRIGGER == 0) ? overrun_one : overrun_one || overrun_trig != 2'd0;
   always @* begin

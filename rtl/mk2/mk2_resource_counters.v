@@ -134,14 +134,20 @@ module mk2_resource_counters (
   // multiplexer and carry fit one iCE40 logic cell (the write select shares the LUT input that the carry
   // uses), and the count, the saturation check and the clear act through the flip-flop's clock enable and
   // synchronous reset (halves hold when neither written nor counted).
-  reg [511:0] count_next;
-  reg [31:0]  half_sum;
+  // (chain_increment adds a pass-through carry bit after every seven, so that nextpnr-ice40 keeps each
+  // half's chain in one piece: see its header.)
+  wire [511:0] half_sum;
+  reg  [511:0] count_next;
+  generate
+    for (g = 0; g < 16; g = g + 1) begin : half
+      chain_increment #(.WIDTH(32)) increment (
+        .q_i(count_q[32*g +: 32]), .hold_i(half_write[g]), .sum_o(half_sum[32*g +: 32]));
+    end
+  endgenerate
   integer p;
   always @* begin
-    for (p = 0; p < 16; p = p + 1) begin
-      half_sum = count_q[32*p +: 32] + {32{half_write[p]}} + 32'd1;
-      count_next[32*p +: 32] = half_write[p] ? act_data_i[31:0] : half_sum;
-    end
+    for (p = 0; p < 16; p = p + 1)
+      count_next[32*p +: 32] = half_write[p] ? act_data_i[31:0] : half_sum[32*p +: 32];
   end
 
   wire data_full = &act_data_i[31:0];  // the write data is all ones
@@ -245,6 +251,8 @@ module mk2_resource_counters (
       rd_enable_q  <= 1'b0;
       rd_mode_q    <= 1'b0;
       rd_clock_q   <= 1'b0;
+      rd_any_counter_q <= 1'b0;
+      rd_none_q    <= 1'b1;
       half_write_q <= 16'd0;
       wr_enable_q  <= 1'b0;
       reset_enable_q <= 16'd0;
@@ -260,6 +268,8 @@ module mk2_resource_counters (
       rd_enable_q  <= rd_enable_d;
       rd_mode_q    <= rd_mode_d;
       rd_clock_q   <= rd_clock_d;
+      rd_any_counter_q <= rd_any_counter_d;
+      rd_none_q    <= rd_none_d;
       half_write_q <= half_write_d;
       wr_enable_q  <= wr_enable_d;
       reset_enable_q <= reset_enable_d;
@@ -284,6 +294,9 @@ module mk2_resource_counters (
   reg  [15:0] rd_counter_q, rd_counter_d;   // act_addr_i is 64 + r or 80 + r
   reg         rd_shadow_addr_q, rd_shadow_addr_d; // act_addr_i is 80-95
   reg         rd_enable_q, rd_enable_d, rd_mode_q, rd_mode_d, rd_clock_q, rd_clock_d;
+  // the OR of the counter selects and "none of this block's addresses": flip-flops as well, so that the
+  // read register is four LUT levels from the selects, not five (a 19-input NOR in front of the last OR)
+  reg         rd_any_counter_q, rd_any_counter_d, rd_none_q, rd_none_d;
   integer r;
   always @* begin
     for (r = 0; r < 16; r = r + 1)
@@ -292,13 +305,16 @@ module mk2_resource_counters (
     rd_enable_d = start_i ? pin_addr_i == `MK2_ADDR_ENABLE : rd_enable_q;
     rd_mode_d = start_i ? pin_addr_i == `MK2_ADDR_MODE : rd_mode_q;
     rd_clock_d = start_i ? pin_addr_i == `MK2_ADDR_CLOCK_SELECT : rd_clock_q;
+    rd_any_counter_d = start_i ? `MK2_IS_COUNTER(pin_addr_i) : rd_any_counter_q;
+    rd_none_d = start_i ? !(`MK2_IS_COUNTER(pin_addr_i) || pin_addr_i == `MK2_ADDR_ENABLE
+                            || pin_addr_i == `MK2_ADDR_MODE || pin_addr_i == `MK2_ADDR_CLOCK_SELECT)
+                        : rd_none_q;
   end
   // Whether a read returns the shadow (the shadows are busy, or the address is 80-95) drives a LUT of all
   // 512 read-multiplexer terms, so it is a flip-flop, loaded with its next value.
   reg         read_shadow_q, read_shadow_d;
   always @* read_shadow_d = busy_d || rd_shadow_addr_d;
   wire        read_shadow = read_shadow_q;
-  wire        rd_none     = !(|rd_counter_q) && !rd_enable_q && !rd_mode_q && !rd_clock_q;
   reg  [31:0] word_read;
   reg  [63:0] enable_read;
   reg  [63:0] rdata;
@@ -307,8 +323,8 @@ module mk2_resource_counters (
     word_read = 32'd0;
     for (r = 0; r < 16; r = r + 1)
       word_read = word_read | ({32{rd_counter_q[r]}} & (read_shadow ? shadow_q[32*r +: 32] : count_q[32*r +: 32]));
-    rdata = {{32{|rd_counter_q}}, word_read} | ({64{rd_enable_q}} & enable_read) | ({64{rd_mode_q}} & mode_q)
-          | ({64{rd_clock_q}} & clock_q) | {64{rd_none}};
+    rdata = {{32{rd_any_counter_q}}, word_read} | ({64{rd_enable_q}} & enable_read) | ({64{rd_mode_q}} & mode_q)
+          | ({64{rd_clock_q}} & clock_q) | {64{rd_none_q}};
   end
 
   // Counter 0 goes out first on the network, so it takes the most significant slot.
@@ -367,6 +383,9 @@ module mk2_resource_counters (
     `MK2_ENV(rd_enable_q == (act_addr_i == `MK2_ADDR_ENABLE));
     `MK2_ENV(rd_mode_q == (act_addr_i == `MK2_ADDR_MODE));
     `MK2_ENV(rd_clock_q == (act_addr_i == `MK2_ADDR_CLOCK_SELECT));
+    // the read decodes kept as flip-flops of their own agree with the selects they summarise
+    assert(rd_any_counter_q == |rd_counter_q);
+    assert(rd_none_q == (!(|rd_counter_q) && !rd_enable_q && !rd_mode_q && !rd_clock_q));
   end
 
   (* anyconst *) reg [3:0] f_j;

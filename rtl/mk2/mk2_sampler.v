@@ -190,7 +190,11 @@ module mk2_sampler #(
 
   assign stall_o                  = no_room && wait_on_overrun_i;
   assign push_o                   = take || test_push;
-  assign entry_o                  = test_push ? test_entry : bus_take ? sample_entry : trig_entry;
+  // The entry matters only at a push (the FIFO writes its free slot at other edges too, mk2_fifo), so it is
+  // chosen by the cheapest terms that agree with the push: a test push and a sample request never come
+  // together (the chip proves it), and a trigger takes only where the bus takes nothing. With the hybrid
+  // link off that is TESTB's decode alone, not the take decision in front of the RAM's 161 data bits.
+  assign entry_o                  = test_push_i ? test_entry : (hw_on && !bus_take) ? trig_entry : sample_entry;
   assign shadow_copy_o            = bus_take && is_resource;
   assign discard_o                = discard;
   assign bus_overrun_o            = bus_discard;
@@ -221,6 +225,10 @@ module mk2_sampler #(
     if (!(req_i && sample_i)) assert(!stall_o && !discard_o && !shadow_copy_o && push_o == (test_push_i && !fifo_full_i));
     assert(trig_overruns_o == 2'd0 && !trig_pending_q);
   end
+  // The entry is the one of the push's own kind, with the hybrid link on or off (sampler_entry_trigger in
+  // make formal runs it with HW_TRIGGER = 1).
+  always @* if (past_valid_q && rst_ni && push_o)
+    assert(entry_o == (test_push ? test_entry : bus_take ? sample_entry : trig_entry));
   always @(posedge clk_i) if (past_valid_q && rst_ni && $past(rst_ni) && !$past(soft_reset_i) && HW_TRIGGER == 0) begin
     // a discard sets the flag(s) of its row and keeps the others; a take clears both
     if ($past(bus_overrun_o)) begin
