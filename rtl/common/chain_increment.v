@@ -6,9 +6,10 @@
 // enable and a synchronous reset, so each bit's iCE40 logic cell uses all four LUT inputs (the written
 // bit, the count bit, the write select that also drives the carry's operand, the carry in). nextpnr-ice40
 // allows 32 LUT inputs in a logic tile of eight cells, and the tile's clock enable and reset count as two
-// more: eight such cells need 34. So nextpnr cut every 32-bit chain where a tile overflowed, feeding the
-// carry out into the fabric and back in (two logic cells and two routes a cut: about 5.8 ns on the UP5K,
-// 1.9 ns on the HX8K, where the cut chain from a write select was the critical path). With a bit whose
+// more when they are not on a global network (a counter's are not: there are more of them than the eight
+// global buffers): eight such cells need 34. So nextpnr cut every 32-bit chain where a tile overflowed, feeding the
+// carry out into the fabric and back in (two logic cells and two routes a cut: 5.3-5.8 ns on the UP5K,
+// 1.5-2.6 ns on the HX8K, where the cut chain from a write select was the critical path). With a bit whose
 // operands are 1 and hold_i after every seven bits, a tile holds seven counting cells (28 inputs) and the
 // pass-through bit (its carry operands: 2 inputs): 32 with the enable and the reset. While hold_i is low
 // the pass-through bit adds 1 to the carry and passes it on (1 + c gives carry c); while hold_i is high
@@ -50,7 +51,8 @@ module chain_increment #(
 
 `ifdef FORMAL
   // The pass-through bits change nothing: the sum is q + 1, or q while holding (make formal-quick runs it
-  // at widths 2, 7, 8, 28, 32 and 64, either side of a pass-through bit and the widths in use).
+  // at widths 2, 7/8, 14/15 and 28/29, either side of the first, second and fourth pass-through bit, 32,
+  // the width in use, and 64).
   always @* begin
     assert(sum_o == (hold_i ? q_i : q_i + 1'b1));
     cover(!hold_i && &q_i);   // the carry runs through every pass-through bit and out

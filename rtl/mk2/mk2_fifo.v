@@ -110,9 +110,10 @@ module mk2_fifo #(
   // It writes entry_i into the free slot at the write pointer at every edge where the FIFO is not full, not
   // only at a push: that slot holds no entry until a push moves the pointer past it, and the only read that
   // can return it (the next read pointer equal to the write pointer) leaves the FIFO empty, where no one
-  // looks at the head (the network waits for a count, group reads return all ones). So the RAM's write
-  // enable is a flip-flop, and the push decision (the bus request, the class, the stall conditions: five
-  // LUT levels) reaches only the pointers and the count, not the write port of the 161-bit RAM.
+  // looks at the head (the network and the CSR's head-is-Resource bit wait for nonempty_o, group reads
+  // return all ones). So the RAM's write enable is a flip-flop (inverted), and the push decision (the bus
+  // request, the class, the stall conditions: five LUT levels) reaches only the pointers and the count,
+  // not the write port of the 161-bit RAM.
   ram_1r1w #(.WIDTH(`MK2_ENTRY_WIDTH), .DEPTH(FIFO_DEPTH), .BYPASS_FROM(FULL_BYPASS != 0 ? 0 : `MK2_ENTRY_HEADER_LSB))
   sample_ram (
     .clk_i   (clk_i),

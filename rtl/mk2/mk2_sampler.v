@@ -191,9 +191,10 @@ module mk2_sampler #(
   assign stall_o                  = no_room && wait_on_overrun_i;
   assign push_o                   = take || test_push;
   // The entry matters only at a push (the FIFO writes its free slot at other edges too, mk2_fifo), so it is
-  // chosen by the cheapest terms that agree with the push: a test push and a sample request never come
-  // together (the chip proves it), and a trigger takes only where the bus takes nothing. With the hybrid
-  // link off that is TESTB's decode alone, not the take decision in front of the RAM's 161 data bits.
+  // chosen by the cheapest terms that agree with the push: a bus take needs room, so a test-push request
+  // at a push is a test push; and a trigger takes only where the bus takes nothing and no test push is
+  // requested. With the hybrid link off that is the test-push decode alone, not the take decision in
+  // front of the RAM's 161 data bits.
   assign entry_o                  = test_push_i ? test_entry : (hw_on && !bus_take) ? trig_entry : sample_entry;
   assign shadow_copy_o            = bus_take && is_resource;
   assign discard_o                = discard;
