@@ -34,6 +34,7 @@ module mk2_bus_if (
   output wire        req_write_o,
   output wire [6:0]  req_addr_o,
   output wire [63:0] req_data_o,  // D63..D0 as latched (the 32-bit mode substitution is the chip's)
+  output wire [1:0]  req_ones_o,  // {req_data_o[31:0], req_data_o[27:0]} is all ones, latched with it
   output wire [2:0]  req_cpu_o,   // encoded CPU ID: lowest active line, 0 when none
   output wire [`MK2_CLASS_COUNT-1:0] req_class_o, // the request's address classes, decoded at the start edge
   input  wire        stall_i,     // the action cannot proceed at this edge
@@ -62,6 +63,7 @@ module mk2_bus_if (
   reg        write_q, write_d;
   reg [6:0]  addr_q,  addr_d;
   reg [63:0] data_q,  data_d;
+  reg        ones28_q, ones28_d, ones32_q, ones32_d;  // data_q[27:0] / data_q[31:0] is all ones
   reg [2:0]  cpu_q,   cpu_d;
   reg [63:0] rdata_q, rdata_d;
   reg [`MK2_CLASS_COUNT-1:0] class_q, class_d;
@@ -103,6 +105,8 @@ module mk2_bus_if (
     write_d = write_q;
     addr_d  = addr_q;
     data_d  = data_q;
+    ones28_d = ones28_q;
+    ones32_d = ones32_q;
     cpu_d   = cpu_q;
     rdata_d = rdata_q;
     class_d = class_q;
@@ -126,8 +130,13 @@ module mk2_bus_if (
     // last edge before it at which the interface is free; so they are loaded at every free edge, not at
     // the start alone, and the start decision, a function of the pins, enables ~20 flip-flops instead of
     // ~90 (its fan-out was the longest route on ECP5).
+    // The all-ones flags are the carries a written counter half or Timestamp half starts with; computed
+    // here from the pins, their 32-input AND is no longer in front of the flags they load (it was the
+    // UP5K's critical path, five LUT levels).
     if (free_to_start) begin
-      data_d  = data_i;
+      data_d   = data_i;
+      ones28_d = &data_i[27:0];
+      ones32_d = &data_i[31:0];
       cpu_d   = cpu_encoded;
     end
     if (start) begin
@@ -146,6 +155,8 @@ module mk2_bus_if (
       write_q <= 1'b0;
       addr_q  <= 7'd0;
       data_q  <= 64'd0;
+      ones28_q <= 1'b0;
+      ones32_q <= 1'b0;
       cpu_q   <= 3'd0;
       rdata_q <= 64'd0;
       class_q <= {`MK2_CLASS_COUNT{1'b0}};
@@ -155,6 +166,8 @@ module mk2_bus_if (
       write_q <= write_d;
       addr_q  <= addr_d;
       data_q  <= data_d;
+      ones28_q <= ones28_d;
+      ones32_q <= ones32_d;
       cpu_q   <= cpu_d;
       rdata_q <= rdata_d;
       class_q <= class_d;
@@ -168,6 +181,7 @@ module mk2_bus_if (
   assign req_write_o = write_q;
   assign req_addr_o  = addr_q;
   assign req_data_o  = data_q;
+  assign req_ones_o  = {ones32_q, ones28_q};
   assign req_cpu_o   = cpu_q;
   assign req_class_o = class_q;
   assign busy_o      = (state_q != ST_IDLE);
@@ -227,6 +241,8 @@ module mk2_bus_if (
     if (class_q[`MK2_CLASS_SAMPLE]) assert(addr_q[6:5] == 2'b11);
     if (class_q[`MK2_CLASS_READ_COPY]) assert(addr_q[6:4] == 3'b100);
     assert(rd_ack_o == (!ackb_o && !write_q));
+    // the all-ones flags describe the latched data (the counters and the Timestamp rely on them)
+    assert(ones28_q == &data_q[27:0] && ones32_q == &data_q[31:0]);
   end
 
   always @(posedge clk_i) begin

@@ -52,6 +52,7 @@ module mk2_fifo #(
   reg [7:0]       count_q, count_d;
   reg             full_q, full_d;     // count_q == FIFO_DEPTH, kept as a register of its own
   reg             nonempty_q, nonempty_d; // count_q != 0: the network waits on it at every present edge
+  reg             ram_we_q, ram_we_d;     // !full_q, a copy for the RAM's write enable (below)
 
   wire do_pop = pop_i && nonempty_q;
 
@@ -81,7 +82,9 @@ module mk2_fifo #(
       end
       default: count_d = count_q;
     endcase
+    ram_we_d = !full_d;
     if (flush_i) begin
+      ram_we_d = 1'b1;
       wr_ptr_d = {PTR_W{1'b0}};
       rd_ptr_d = {PTR_W{1'b0}};
       count_d  = 8'd0;
@@ -97,7 +100,9 @@ module mk2_fifo #(
       count_q  <= 8'd0;
       full_q   <= 1'b0;
       nonempty_q <= 1'b0;
+      ram_we_q <= 1'b1;
     end else begin
+      ram_we_q <= ram_we_d;
       full_q   <= full_d;
       nonempty_q <= nonempty_d;
       wr_ptr_q <= wr_ptr_d;
@@ -111,13 +116,15 @@ module mk2_fifo #(
   // only at a push: that slot holds no entry until a push moves the pointer past it, and the only read that
   // can return it (the next read pointer equal to the write pointer) leaves the FIFO empty, where no one
   // looks at the head (the network and the CSR's head-is-Resource bit wait for nonempty_o, group reads
-  // return all ones). So the RAM's write enable is a flip-flop (inverted), and the push decision (the bus
-  // request, the class, the stall conditions: five LUT levels) reaches only the pointers and the count,
-  // not the write port of the 161-bit RAM.
+  // return all ones). So the RAM's write enable is a flip-flop, and the push decision (the bus request, the
+  // class, the stall conditions: five LUT levels) reaches only the pointers and the count, not the write
+  // port of the 161-bit RAM. That flip-flop is a copy of !full_q (ram_we_q): on iCE40 the enable reaches
+  // every bit's write mask (about 170 inputs), and full_q itself is read by the push decision, whose
+  // route it lengthened.
   ram_1r1w #(.WIDTH(`MK2_ENTRY_WIDTH), .DEPTH(FIFO_DEPTH), .BYPASS_FROM(FULL_BYPASS != 0 ? 0 : `MK2_ENTRY_HEADER_LSB))
   sample_ram (
     .clk_i   (clk_i),
-    .we_i    (!full_q),
+    .we_i    (ram_we_q),
     .waddr_i (wr_ptr_q),
     .wdata_i (entry_i),
     .raddr_i (rd_ptr_d),
@@ -185,6 +192,7 @@ module mk2_fifo #(
     assert(count_q <= FIFO_DEPTH[7:0]);
     assert(full_q == (count_q == FIFO_DEPTH[7:0]));
     assert(nonempty_q == (count_q != 8'd0));
+    assert(ram_we_q == !full_q);
     assert(count_q == ((wr_ptr_q == rd_ptr_q && full_q) ? FIFO_DEPTH[7:0] : f_used));
     assert(count_o == count_q && full_o == full_q && nonempty_o == nonempty_q);
     // the read selects are the decode of the request's address (the chip proves it; alone, assumed)

@@ -166,7 +166,6 @@ module mk2_regs #(
     .q_i(wait_cnt_q), .hold_i(wr_wait_q), .sum_o(wait_plus_one));
   chain_increment #(.WIDTH(32)) overrun_increment (
     .q_i(overrun_cnt_q), .hold_i(wr_overrun_q), .sum_o(overrun_plus_one));
-  wire [31:0] wait_sum     = wait_plus_one;
   wire [31:0] overrun_sum  = (HW_TRIGGER == 0) ? overrun_plus_one
                            : overrun_cnt_q + {31'd0, overrun_one} + {30'd0, overrun_trig};
   wire        overrun_step = (HW_TRIGGER == 0) ? overrun_one : overrun_one || overrun_trig != 2'd0;
@@ -175,7 +174,7 @@ module mk2_regs #(
     overrun_cnt_d = overrun_cnt_q;
     if (clear_data || (wr_wait_q && !test_mode_i)) wait_cnt_d = 32'd0;
     else if (wr_wait_q)                             wait_cnt_d = act_data_i[31:0];
-    else if (wait_one)                              wait_cnt_d = wait_sum;
+    else if (wait_one)                              wait_cnt_d = wait_plus_one;
     if (clear_data || (wr_overrun_q && !test_mode_i)) overrun_cnt_d = 32'd0;
     else if (wr_overrun_q)                             overrun_cnt_d = act_data_i[31:0];
     else if (overrun_step)                             overrun_cnt_d = overrun_sum;

@@ -33,6 +33,7 @@ module mk2_resource_counters (
   input  wire         act_write_i,
   input  wire [6:0]   act_addr_i,
   input  wire [63:0]  act_data_i,
+  input  wire         act_ones32_i,
   input  wire [63:0]  pin_data_i,     // the pins' write data (act_data_i at the next edge after ann_start_i)
   input  wire         read_copy_i,    // the request is a read of 64-79, decoded at its start
   input  wire         read_wait_i,    // CSR: wait on read-with-copy while shadows busy
@@ -150,7 +151,7 @@ module mk2_resource_counters (
       count_next[32*p +: 32] = half_write[p] ? act_data_i[31:0] : half_sum[32*p +: 32];
   end
 
-  wire data_full = &act_data_i[31:0];  // the write data is all ones
+  wire data_full = act_ones32_i;  // the write data's low word is all ones (a flip-flop in mk2_bus_if)
   // A read-with-copy loads free shadows: on free shadows it never stalls, so the request alone decides
   // (not whether it acts, whose stall term would add logic levels in front of 512 clock enables).
   wire shadow_load = shadow_copy_i || (req_i && read_copy_i && !busy_q);
@@ -372,6 +373,7 @@ module mk2_resource_counters (
       `MK2_ENV(half_write_q[f_h] == (f_write && `MK2_IS_COUNTER_VALUE(act_addr_i) && act_addr_i[3:0] == f_h[3:0]));
     end
     `MK2_ENV(wr_enable_q == (f_write && act_addr_i == `MK2_ADDR_ENABLE));
+    `MK2_ENV(act_ones32_i == &act_data_i[31:0]);
     for (f_h = 0; f_h < 16; f_h = f_h + 1)
       `MK2_ENV(reset_enable_q[f_h] == (wr_enable_q && act_data_i[4*f_h +: 2] == 2'b11));
     `MK2_ENV(wr_mode_q == (f_write && act_addr_i == `MK2_ADDR_MODE));

@@ -32,6 +32,8 @@ module mk2_sampler #(
   input  wire         sample_i,      // a sample write (96-127) that passes sampling and the Filter
                                      // Register, decoded at its start edge
   input  wire         test_push_i,   // a test-mode FIFO write (25-29) is performed at this edge
+  input  wire         test_class_i,  // the request is a write to 25-29, decoded at its start edge (whether
+                                     // or not in test mode; it picks the entry, test_push_i the push)
   input  wire         act_resource_i, // A4 of a sample write: a Resource sample
   input  wire         sampling_enabled_i, // for the hybrid trigger (processor writes come pre-filtered)
   input  wire [15:0]  filter_i,
@@ -193,9 +195,14 @@ module mk2_sampler #(
   // The entry matters only at a push (the FIFO writes its free slot at other edges too, mk2_fifo), so it is
   // chosen by the cheapest terms that agree with the push: a bus take needs room, so a test-push request
   // at a push is a test push; and a trigger takes only where the bus takes nothing and no test push is
-  // requested. With the hybrid link off that is the test-push decode alone, not the take decision in
-  // front of the RAM's 161 data bits.
-  assign entry_o                  = test_push_i ? test_entry : (hw_on && !bus_take) ? trig_entry : sample_entry;
+  // requested. With the hybrid link off only the processor pushes, and the request's class alone tells a
+  // test push from a sample (a sample's class is not the test write's, and a test push needs that class):
+  // so the 161 data bits of the RAM are chosen by a flip-flop, and the test-push decode, which the push,
+  // pointers and count wait on, does not also drive them (its fan-out was on the HX8K's critical path).
+  // With the hybrid link on, a trigger can push while a test write waits for its action edge, so the
+  // test-push decode itself chooses.
+  wire   test_entry_sel           = hw_on ? test_push_i : test_class_i;
+  assign entry_o                  = test_entry_sel ? test_entry : (hw_on && !bus_take) ? trig_entry : sample_entry;
   assign shadow_copy_o            = bus_take && is_resource;
   assign discard_o                = discard;
   assign bus_overrun_o            = bus_discard;
@@ -212,6 +219,10 @@ module mk2_sampler #(
   // never a sample, can be stalled by the counters; a sample request is not a test push).
   wire f_act = req_i && !stall_o;
   always @* if (sample_i) assume(!test_push_i);
+  // The class decode the entry choice reads: one class a request (mk2_bus_if's properties), and a test push
+  // is a request of the test write's class (mk2_chip).
+  always @* if (sample_i) assume(!test_class_i);
+  always @* if (test_push_i) assume(test_class_i);
   wire f_room = !fifo_full_i && !(act_resource_i && shadow_busy_i);
   always @* if (past_valid_q && rst_ni && HW_TRIGGER == 0) begin
     // take: room in the FIFO and, for a Resource sample, free shadows
