@@ -34,7 +34,8 @@ module mk2_bus_if (
   output wire        req_write_o,
   output wire [6:0]  req_addr_o,
   output wire [63:0] req_data_o,  // D63..D0 as latched (the 32-bit mode substitution is the chip's)
-  output wire [1:0]  req_ones_o,  // {req_data_o[31:0], req_data_o[27:0]} is all ones, latched with it
+  output wire        req_ones32_o, // &req_data_o[31:0], latched with it (32-bit mode replaces only
+  output wire        req_ones28_o, // &req_data_o[27:0]   D63..D32, so both hold for the chip's write data)
   output wire [2:0]  req_cpu_o,   // encoded CPU ID: lowest active line, 0 when none
   output wire [`MK2_CLASS_COUNT-1:0] req_class_o, // the request's address classes, decoded at the start edge
   input  wire        stall_i,     // the action cannot proceed at this edge
@@ -130,9 +131,9 @@ module mk2_bus_if (
     // last edge before it at which the interface is free; so they are loaded at every free edge, not at
     // the start alone, and the start decision, a function of the pins, enables ~20 flip-flops instead of
     // ~90 (its fan-out was the longest route on ECP5).
-    // The all-ones flags are the carries a written counter half or Timestamp half starts with; computed
-    // here from the pins, their 32-input AND is no longer in front of the flags they load (it was the
-    // UP5K's critical path, five LUT levels).
+    // The all-ones flags: a written counter half's full flag and the carry of the Timestamp's lower half
+    // when written in test mode. Computed here from the pins, the 32-input AND is no longer in front of
+    // the flags they load (it was the UP5K's critical path, five LUT levels).
     if (free_to_start) begin
       data_d   = data_i;
       ones28_d = &data_i[27:0];
@@ -181,7 +182,8 @@ module mk2_bus_if (
   assign req_write_o = write_q;
   assign req_addr_o  = addr_q;
   assign req_data_o  = data_q;
-  assign req_ones_o  = {ones32_q, ones28_q};
+  assign req_ones32_o = ones32_q;
+  assign req_ones28_o = ones28_q;
   assign req_cpu_o   = cpu_q;
   assign req_class_o = class_q;
   assign busy_o      = (state_q != ST_IDLE);

@@ -94,7 +94,7 @@ module mk2_chip #(
   wire        req, req_write, stall, counters_stall;
   wire [6:0]  req_addr;
   wire [63:0] req_data, read_value, bus_rdata;
-  wire [1:0]  req_ones;
+  wire        req_ones32, req_ones28;
   wire [2:0]  req_cpu;
   wire [`MK2_CLASS_COUNT-1:0] req_class;
   wire        sampling_enabled;
@@ -110,7 +110,7 @@ module mk2_chip #(
     .addr_i(addr_i), .data_i(data_i), .cpu_id_i(cpu_id_i),
     .ackb_o(ackb_o), .rdata_o(bus_rdata), .rd_ack_o(rd_ack),
     .wait_state_i(wait_state_q), .sample_levels_i(sampling_enabled ? filter : 16'h0000),
-    .req_o(req), .req_write_o(req_write), .req_addr_o(req_addr), .req_data_o(req_data), .req_ones_o(req_ones),
+    .req_o(req), .req_write_o(req_write), .req_addr_o(req_addr), .req_data_o(req_data), .req_ones32_o(req_ones32), .req_ones28_o(req_ones28),
     .req_cpu_o(req_cpu), .req_class_o(req_class), .stall_i(stall), .rdata_i(read_value),
     .ann_start_o(ann_start), .ann_wait_o(ann_wait), .pin_write_o(pin_write), .pin_addr_o(pin_addr),
     .pin_class_o(pin_class),
@@ -184,7 +184,7 @@ module mk2_chip #(
     .clk_i(clk_i), .rst_ni(rst_n), .test_mode_i(test_mode), .ts_tick_i(ts_tick),
     .reg_act_i(reg_act), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
     .pin_addr_i(pin_addr),
-    .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[55:0]), .act_ones28_i(req_ones[0]),
+    .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[55:0]), .act_ones28_i(req_ones28),
     .ts_o(ts), .rdata_o(ts_rdata), .overspeed_o(dbg_tsclk_overspeed_o));
 
   // ---------------------------------------------------------------- resource counters
@@ -196,7 +196,7 @@ module mk2_chip #(
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .testb_i(testb_i),
     .req_i(req), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
     .pin_addr_i(pin_addr),
-    .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data), .act_ones32_i(req_ones[1]), .pin_data_i(pin_write_data),
+    .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data), .act_ones32_i(req_ones32), .pin_data_i(pin_write_data),
     .read_copy_i(req_class[`MK2_CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),
     .ext_level_i(ext_level), .ext_prev_i(ext_prev), .ts_level_i(ts_level), .ts_prev_i(ts_prev),
     .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),

@@ -82,15 +82,14 @@ module mk2_fifo #(
       end
       default: count_d = count_q;
     endcase
-    ram_we_d = !full_d;
     if (flush_i) begin
-      ram_we_d = 1'b1;
       wr_ptr_d = {PTR_W{1'b0}};
       rd_ptr_d = {PTR_W{1'b0}};
       count_d  = 8'd0;
       full_d   = 1'b0;
       nonempty_d = 1'b0;
     end
+    ram_we_d = !full_d;
   end
 
   always @(posedge clk_i or negedge rst_ni) begin

@@ -33,7 +33,7 @@ module mk2_resource_counters (
   input  wire         act_write_i,
   input  wire [6:0]   act_addr_i,
   input  wire [63:0]  act_data_i,
-  input  wire         act_ones32_i,
+  input  wire         act_ones32_i,   // act_data_i[31:0] is all ones (a flip-flop in mk2_bus_if)
   input  wire [63:0]  pin_data_i,     // the pins' write data (act_data_i at the next edge after ann_start_i)
   input  wire         read_copy_i,    // the request is a read of 64-79, decoded at its start
   input  wire         read_wait_i,    // CSR: wait on read-with-copy while shadows busy

@@ -199,8 +199,8 @@ module mk2_sampler #(
   // test push from a sample (a sample's class is not the test write's, and a test push needs that class):
   // so the 161 data bits of the RAM are chosen by a flip-flop, and the test-push decode, which the push,
   // pointers and count wait on, does not also drive them (its fan-out was on the HX8K's critical path).
-  // With the hybrid link on, a trigger can push while a test write waits for its action edge, so the
-  // test-push decode itself chooses.
+  // With the hybrid link on, a trigger can push while the latched class is the test write's but no test
+  // push acts (before its action edge, after it, or outside test mode), so the test-push decode chooses.
   wire   test_entry_sel           = hw_on ? test_push_i : test_class_i;
   assign entry_o                  = test_entry_sel ? test_entry : (hw_on && !bus_take) ? trig_entry : sample_entry;
   assign shadow_copy_o            = bus_take && is_resource;
@@ -215,14 +215,20 @@ module mk2_sampler #(
   reg past_valid_q = 1'b0;
   always @(posedge clk_i) past_valid_q <= 1'b1;
   always @* if (!past_valid_q) assume(!rst_ni);
+  // Assumptions about the other blocks become assertions when the chip harness (MK2_FORMAL_CHIP) checks them.
+`ifdef MK2_FORMAL_CHIP
+`define MK2_ENV assert
+`else
+`define MK2_ENV assume
+`endif
   // The chip: an action is performed when it is requested and nothing stalls it (only a read-with-copy,
   // never a sample, can be stalled by the counters; a sample request is not a test push).
   wire f_act = req_i && !stall_o;
-  always @* if (sample_i) assume(!test_push_i);
+  always @* if (sample_i) `MK2_ENV(!test_push_i);
   // The class decode the entry choice reads: one class a request (mk2_bus_if's properties), and a test push
   // is a request of the test write's class (mk2_chip).
-  always @* if (sample_i) assume(!test_class_i);
-  always @* if (test_push_i) assume(test_class_i);
+  always @* if (sample_i) `MK2_ENV(!test_class_i);
+  always @* if (test_push_i) `MK2_ENV(test_class_i);
   wire f_room = !fifo_full_i && !(act_resource_i && shadow_busy_i);
   always @* if (past_valid_q && rst_ni && HW_TRIGGER == 0) begin
     // take: room in the FIFO and, for a Resource sample, free shadows

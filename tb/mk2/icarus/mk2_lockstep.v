@@ -5,7 +5,8 @@
 // mk2-equiv (register-by-register equivalence) cannot be used. The first difference names the clock.
 // The traffic: sample writes (96-127), FIFO group reads and test-mode writes (25-29), counter reads,
 // writes and increments (64-95), CSR, Filter and software-reset writes, the counter registers (8-15),
-// any other address; STARTB held until ACKB, HOLDB random; NETRDY, OUTDISB, TSCLK, X15..X0 and TESTB
+// Timestamp writes and increments (2, 16), any other address; one written value in four with its low
+// word or low 28 bits all ones; STARTB held until ACKB, HOLDB random; NETRDY, OUTDISB, TSCLK, X15..X0 and TESTB
 // random; now and then a hardware reset; with HW_TRIGGER the hybrid trigger pulses.
 // Parameters (iverilog -P): SEED, HW_TRIGGER (0/1), FIFO_DEPTH, WAIT_STATE (0/1), CLOCKS; +out=FILE.
 // Clock domain: the testbench's own clk, 10 time units a node clock. Inputs change at the falling edge.
@@ -68,8 +69,16 @@ module mk2_lockstep;
             else if (r < 188) begin addr = 4; writeb = 1'b0; end
             else if (r < 190) begin addr = 0; writeb = 1'b0; end
             else if (r < 200) begin addr = 8 + ($random(seed) & 7); if ($random(seed) & 1) readb = 1'b0; else writeb = 1'b0; end
+            else if (r < 215) begin addr = ($random(seed) & 1) ? 2 : 16; if ($random(seed) & 1) readb = 1'b0; else writeb = 1'b0; end
             else              begin addr = $random(seed); if ($random(seed) & 1) readb = 1'b0; else writeb = 1'b0; end
             data = {$random(seed), $random(seed)};
+            // values whose low word or low 28 bits are all ones: the carries a written counter half and the
+            // Timestamp's lower half start with (random data would almost never have them)
+            case ($random(seed) & 7)
+              0: data[31:0] = 32'hFFFF_FFFF;
+              1: data[27:0] = 28'hFFF_FFFF;
+              default: ;
+            endcase
             if (addr == 1 || addr == 4) data = data | {$random(seed), $random(seed)};
             cpu = $random(seed);
             startb = 1'b0; phase = 1; waited = 0;
