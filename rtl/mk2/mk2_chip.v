@@ -209,7 +209,7 @@ module mk2_chip #(
   sampler (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset),
     .req_i(req), .sample_i(req_class[`MK2_CLASS_SAMPLE]), .test_push_i(test_push),
-    .test_class_i(req_class[`MK2_CLASS_TEST_PUSH]),
+    .test_class_i(test_mode && req_class[`MK2_CLASS_TEST_PUSH]),
     .act_resource_i(`MK2_SEL_SAMPLE_RESOURCE(req_addr)), .act_data_i(write_data), .act_cpu_i(req_cpu),
     .sampling_enabled_i(sampling_enabled), .filter_i(filter),
     .hw_trigger_i(hw_trigger_i), .hw_trigger_word_i(hw_trigger_word_i), .bus_overrun_o(bus_overrun), .trig_overruns_o(trig_overruns),

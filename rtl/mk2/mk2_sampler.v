@@ -32,8 +32,8 @@ module mk2_sampler #(
   input  wire         sample_i,      // a sample write (96-127) that passes sampling and the Filter
                                      // Register, decoded at its start edge
   input  wire         test_push_i,   // a test-mode FIFO write (25-29) is performed at this edge
-  input  wire         test_class_i,  // the request is a write to 25-29, decoded at its start edge (whether
-                                     // or not in test mode; it picks the entry, test_push_i the push)
+  input  wire         test_class_i,  // the request is a write to 25-29 (its class, decoded at its start
+                                     // edge) and TESTB is low: it picks the entry, test_push_i the push
   input  wire         act_resource_i, // A4 of a sample write: a Resource sample
   input  wire         sampling_enabled_i, // for the hybrid trigger (processor writes come pre-filtered)
   input  wire [15:0]  filter_i,
@@ -195,10 +195,12 @@ module mk2_sampler #(
   // The entry matters only at a push (the FIFO writes its free slot at other edges too, mk2_fifo), so it is
   // chosen by the cheapest terms that agree with the push: a bus take needs room, so a test-push request
   // at a push is a test push; and a trigger takes only where the bus takes nothing and no test push is
-  // requested. With the hybrid link off only the processor pushes, and the request's class alone tells a
-  // test push from a sample (a sample's class is not the test write's, and a test push needs that class):
-  // so the 161 data bits of the RAM are chosen by a flip-flop, and the test-push decode, which the push,
-  // pointers and count wait on, does not also drive them (its fan-out was on the HX8K's critical path).
+  // requested. With the hybrid link off only the processor pushes, and the request's class and TESTB tell
+  // a test push from a sample (a sample's class is not the test write's, and a test push needs that class
+  // in test mode): so the 161 data bits of the RAM are chosen without the request, and the test-push
+  // decode, which the push, pointers and count wait on, does not also drive them (its fan-out was on the
+  // HX8K's critical path). TESTB is in the choice so that a board that ties it high (mk2_uartbone_top)
+  // still loses the test entry's multiplexer to constant folding (about 150 iCE40 logic cells).
   // With the hybrid link on, a trigger can push while the latched class is the test write's but no test
   // push acts (before its action edge, after it, or outside test mode), so the test-push decode chooses.
   wire   test_entry_sel           = hw_on ? test_push_i : test_class_i;
