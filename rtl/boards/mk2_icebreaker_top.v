@@ -41,7 +41,9 @@ module mk2_icebreaker_top (
 
   wire [7:0] t;
   mk2_uartbone_top #(
-    .CLKS_PER_BIT(156), .TIMEOUT_CLKS(1800000), .FIFO_DEPTH(8), .SINK_DEPTH(1024), .SINK_COUNT_W(16)
+    .CLKS_PER_BIT(156), .TIMEOUT_CLKS(1800000), .FIFO_DEPTH(8), .SINK_DEPTH(1024), .SINK_COUNT_W(16),
+    // the UP5K is full: the smaller count decision, which the 18 MHz node clock does not need deeper
+    .COUNT_AHEAD(0)
   ) u_mk2 (
     .clk_i(clk), .rst_ni(locked && btn_ni), .uart_rx_i(uart_rx_i), .uart_tx_o(uart_tx_o),
     .tsclk_i(tsdiv_q[2]), .ext_i(x_i), .test_o(t));

@@ -10,14 +10,15 @@
 // assert (through the chip's and mk2_wb_top's synchronizers); the UART and bridge reset through reset_sync.
 // Latency: see uartbone and mk2_wb_slave; a read of one word costs 6 + 40 bit times on the line.
 // Parameters: CLKS_PER_BIT (node clocks per UART bit), TIMEOUT_CLKS (frame time-out, LiteX: 100 ms),
-// FIFO_DEPTH, SINK_DEPTH, SINK_COUNT_W (as mk2_wb_top).
+// FIFO_DEPTH, SINK_DEPTH, SINK_COUNT_W, COUNT_AHEAD (as mk2_wb_top).
 // The chip's other inputs are ports: Timestamp clock, X15..X0; C7..C0 = 0 (CPU 0), WAITSTATE 0, TESTB high.
 module mk2_uartbone_top #(
   parameter CLKS_PER_BIT = 104,
   parameter TIMEOUT_CLKS = 1200000,
   parameter FIFO_DEPTH   = 8,
   parameter SINK_DEPTH   = 1024,
-  parameter SINK_COUNT_W = 32
+  parameter SINK_COUNT_W = 32,
+  parameter COUNT_AHEAD  = 1
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -47,7 +48,8 @@ module mk2_uartbone_top #(
     .wb_cyc_o(cyc), .wb_stb_o(stb), .wb_we_o(we), .wb_adr_o(adr), .wb_dat_o(wdat), .wb_sel_o(sel),
     .wb_stall_i(stall), .wb_ack_i(ack), .wb_err_i(err), .wb_dat_i(rdat));
 
-  mk2_wb_top #(.FIFO_DEPTH(FIFO_DEPTH), .SINK_DEPTH(SINK_DEPTH), .SINK_COUNT_W(SINK_COUNT_W)) u_mk2 (
+  mk2_wb_top #(.FIFO_DEPTH(FIFO_DEPTH), .SINK_DEPTH(SINK_DEPTH), .SINK_COUNT_W(SINK_COUNT_W),
+               .COUNT_AHEAD(COUNT_AHEAD)) u_mk2 (
     .clk_i(clk_i), .rst_ni(rst_ni), .chip_rst_ni(1'b1),
     .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_adr_i(adr[8:0]), .wb_dat_i(wdat), .wb_sel_i(sel),
     .wb_stall_o(stall), .wb_ack_o(ack), .wb_err_o(err), .wb_dat_o(rdat),

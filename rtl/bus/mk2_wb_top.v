@@ -11,13 +11,15 @@
 // still read the bytes of a sample that the reset cut short). Tie chip_rst_ni high if not needed.
 // Latency: that of mk2_wb_slave (3 clocks for a chip cycle without wait states) or mk2_trace_sink (1).
 // Parameters: FIFO_DEPTH (the chip's trace FIFO, 2..255), SINK_DEPTH (network elements buffered), SINK_COUNT_W
-// (width of the sink's PARERR, OVERFLOW and TAKEN counters, 16..32).
+// (width of the sink's PARERR, OVERFLOW and TAKEN counters, 16..32), COUNT_AHEAD (the chip's, 0 or 1:
+// mk2_resource_counters).
 // Pins of the chip that are not the processor bus or the network are ports here (Timestamp clock, X15..X0,
 // C7..C0, WAITSTATE, TESTB); OUTDISB is tied high (outputs always on) and HOLDB is not used.
 module mk2_wb_top #(
   parameter FIFO_DEPTH = 8,
   parameter SINK_DEPTH = 1024,
-  parameter SINK_COUNT_W = 32  // width of the sink's PARERR, OVERFLOW, TAKEN counters (16..32)
+  parameter SINK_COUNT_W = 32, // width of the sink's PARERR, OVERFLOW, TAKEN counters (16..32)
+  parameter COUNT_AHEAD = 1    // the chip's count decision: 1 fast, 0 small (mk2_resource_counters)
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,       // everything (system reset)
@@ -78,7 +80,7 @@ module mk2_wb_top #(
     .mk2_addr_o(addr), .mk2_data_o(wdata), .mk2_ackb_i(ackb), .mk2_data_i(rdata));
 
   /* verilator lint_off PINCONNECTEMPTY */
-  mk2_chip #(.FIFO_DEPTH(FIFO_DEPTH)) u_chip (
+  mk2_chip #(.FIFO_DEPTH(FIFO_DEPTH), .COUNT_AHEAD(COUNT_AHEAD)) u_chip (
     .clk_i(clk_i), .rst_ni(chip_rst_n), .tsclk_i(tsclk_i),
     .readb_i(readb), .writeb_i(writeb), .startb_i(startb), .holdb_i(holdb), .ackb_o(ackb),
     .addr_i(addr), .data_i(wdata), .data_o(rdata), .data_oe_o(),

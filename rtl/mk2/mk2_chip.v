@@ -15,7 +15,8 @@ module mk2_chip #(
   parameter FIFO_DEPTH       = 8,  // trace FIFO entries
   parameter HW_TRIGGER       = 0,  // 1: hybrid link on (our extension, docs/decisions.md D11); 0: as NISTIR 5571
   parameter HW_TRIGGER_LEVEL = 0,  // filter level of hardware-triggered Trace samples (0..15)
-  parameter HW_TRIGGER_CPU   = 0   // their CPU ID and Source Address Register (0..7)
+  parameter HW_TRIGGER_CPU   = 0,  // their CPU ID and Source Address Register (0..7)
+  parameter COUNT_AHEAD      = 1   // 1: count decision three LUT levels deep; 0: ~170 iCE40 LCs fewer (mk2_resource_counters)
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -192,8 +193,8 @@ module mk2_chip #(
   wire [511:0] shadows;
   wire         shadow_load;
   wire [63:0]  counters_rdata;
-  mk2_resource_counters resource_counters (
-    .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .testb_i(testb_i),
+  mk2_resource_counters #(.COUNT_AHEAD(COUNT_AHEAD)) resource_counters (
+    .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .soft_reset_next_i(soft_reset_d), .testb_i(testb_i),
     .req_i(req), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
     .pin_addr_i(pin_addr),
     .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data), .act_ones32_i(req_ones32), .pin_data_i(pin_write_data),

@@ -17,11 +17,20 @@
 // a counter's clock enable. Every processor write here (counter value, software increment, Enable,
 // Mode, Clock Select) is decoded one edge ahead from the bus interface's next request into one-hot
 // flip-flops, so an adder's write select and a counter's clear come straight from a flip-flop: no bus
-// decision feeds a carry chain in the same clock. No parameters.
-module mk2_resource_counters (
+// decision feeds a carry chain in the same clock.
+// Parameters: COUNT_AHEAD: 1 (the default), the configuration's part of the count decision (each
+// counter's source kinds, Software mode) is registered one edge ahead, from the configuration's next
+// value, and the decision is three LUT levels in front of the counters' clock enables (docs/fpga.md
+// "Ninth round"); 0, the same terms are formed from the configuration registers at the edge: about 170
+// iCE40 logic cells fewer (the evaluation top: 4812 against 4981) and up to three LUT levels deeper, for
+// a full part at a low node clock (the iCEBreaker board top). The pins do not tell the two apart.
+module mk2_resource_counters #(
+  parameter COUNT_AHEAD = 1
+) (
   input  wire         clk_i,
   input  wire         rst_ni,
   input  wire         soft_reset_i,
+  input  wire         soft_reset_next_i, // the software reset acts at the next edge (soft_reset_i's next value)
   input  wire         testb_i,        // TESTB, low: test mode (D7.1, D4.2); only the count decision reads it
   // processor interface
   input  wire         req_i,          // an action is attempted at this edge
@@ -51,6 +60,12 @@ module mk2_resource_counters (
   output wire [511:0] shadow_o,         // counter 0 in bits 511:480 ... counter 15 in bits 31:0
   output wire         shadow_load_o     // the shadows take new values at this edge
 );
+  initial begin
+    if (COUNT_AHEAD != 0 && COUNT_AHEAD != 1) begin
+      $error("%m: COUNT_AHEAD must be 0 or 1");
+      $finish;
+    end
+  end
   // Reset values (CLARIFICATIONS, Tables B5-B7 defaults): External signal, single precision; Timestamp
   // clock; disabled.
   localparam [63:0] MODE_RESET  = {16{4'b0100}};
@@ -74,9 +89,15 @@ module mk2_resource_counters (
   reg         wr_enable_q, wr_enable_d;     // a write to the Enable register acts at this edge
   reg         wr_mode_q, wr_mode_d;
   reg         wr_clock_q, wr_clock_d;
+  // The written value's field f is not x000 (a Mode or Clock Select field that is not a NOP), decoded with
+  // the write selects, so that each field's next configuration is one LUT level from flip-flops.
+  reg  [15:0] field_nz_q, field_nz_d;
+  reg  [15:0] field_nz_now;
+  // Registered only where the next configuration is formed ahead (COUNT_AHEAD); else the AND with the
+  // write select costs no LUT of its own.
+  wire [15:0] field_nz = COUNT_AHEAD ? field_nz_q : field_nz_now;
   wire        ann_pin      = ann_start_i && pin_write_i;  // a write announced from the pins
   wire        ann_lat      = ann_wait_i && act_write_i;   // a latched write announced at the end of its wait
-  wire        wr_enable    = wr_enable_q;
 
   // The prescalers' ticks are registered (decoded from the next count) so each counter's source
   // selection starts from flip-flops.
@@ -86,11 +107,10 @@ module mk2_resource_counters (
   // The next ticks are themselves decoded from flip-flops (the counts one step before a tick), so that
   // the tick registers are loaded through one LUT level, not from the prescalers' adders.
   reg  div10_at8_q, div10_at8_d, div100_at9_q, div100_at9_d;
+  reg  div_at89_q, div_at89_d;  // both: tick100_d but for the software reset (the count decision's kinds)
 
-  // Enable field 11 (Reset&Enable) written at this edge, decoded one edge ahead with the other write
-  // selects, so that a counter's clear comes from a flip-flop.
-  reg [15:0] reset_enable_q, reset_enable_d;
-  wire [15:0] reset_enable = reset_enable_q;
+  // Enable field 11 (Reset&Enable) written for the counter at the next edge.
+  reg [15:0] reset_enable_d;
   integer j;
   always @* begin
     for (j = 0; j < 16; j = j + 1) begin
@@ -106,26 +126,56 @@ module mk2_resource_counters (
   // a software reset, and carry no asynchronous reset. On iCE40 and ECP5 a flip-flop with clock enable and
   // synchronous reset then takes the clear and the hold for free; with an asynchronous reset as well every
   // bit would need a LUT more (docs/decisions.md D1.6).
-  // (mk2_count_enable forms the same OR from the same two flip-flops for the counters, on purpose: an
-  // input decoded outside it would add a LUT level in front of its clock enables.)
+  // (The counters' clear is a flip-flop of its own, clear_q below, which holds this OR with Reset&Enable.)
   wire clear_all = !rst_ni || soft_reset_i;
 
-  // Whether each half changes at this edge (count_en: cleared, written or counted) and whether it is
-  // cleared, one mk2_count_enable a pair (a hierarchy of its own, so that it maps to four LUT levels).
+  // The count decision's registered inputs, per half (mk2_count_enable): what the configuration
+  // decides, loaded with the configuration's next value, so that only the live inputs (synchronized
+  // Timestamp clock and Xj, TESTB, full flags, write selects) are left for the decision at the edge. Each
+  // includes the counter's Enable and is the counter's own; mk2_count_enable takes the pair bit and, for
+  // External Enable, the Mode field's bit 1 from the Mode register as it is (both flip-flops), and lets the
+  // odd half of a pair count on the even half's source. Only Software mode is the even counter's for both
+  // halves of a pair here, and the clear.
+  reg [15:0] src_tick_q, src_tick_d;  // enabled, CLK or External Enable mode, an internal clock ticking now
+  reg [15:0] src_ts_q, src_ts_d;      // enabled, CLK or External Enable mode, the Timestamp clock
+  reg [15:0] ext_edge_q, ext_edge_d;  // enabled, External signal mode
+  reg [15:0] sw_mode_q, sw_mode_d;    // enabled, Software mode (for the odd half of a pair: the even's)
+  // What they are formed from (below): with COUNT_AHEAD each field's next configuration, else the
+  // configuration registers; field f's Mode and Clock Select bits 1:0 in bits 2f+1:2f.
+  wire [15:0] kind_enable;
+  wire [31:0] kind_mode, kind_clock;
+  wire        kind_tick10, kind_tick100;  // the prescalers tick (at the next edge with COUNT_AHEAD)
+  wire [7:0]  kind_pair;                  // pair p is a pair
+  wire        kind_soft_reset;            // the software reset disables every counter (COUNT_AHEAD only)
+  wire [15:0] internal_tick;              // its clock is an internal one that ticks
+  wire [15:0] timestamp_clock;            // its clock is the Timestamp clock (x100)
+  reg  [15:0] field_software;             // enabled and Software mode
+  // the registered kinds with COUNT_AHEAD, else the same kinds formed now
+  wire [15:0] src_tick = COUNT_AHEAD ? src_tick_q : src_tick_d;
+  wire [15:0] src_ts   = COUNT_AHEAD ? src_ts_q : src_ts_d;
+  wire [15:0] ext_edge = COUNT_AHEAD ? ext_edge_q : ext_edge_d;
+  wire [15:0] sw_mode  = COUNT_AHEAD ? sw_mode_q : sw_mode_d;
+  // The half is cleared at this edge: the internal reset, the software reset, or Reset&Enable of the
+  // counter (of the even counter for both halves of a pair; the odd counter's clears nothing while paired,
+  // D10.5). The internal reset sets it asynchronously; so it also clears at the first edge after the
+  // reset, when every counter is still zero and can be neither written nor counted (Enable, the write
+  // selects and these kinds are all still at their reset values), which no pin can tell apart.
+  reg [15:0] clear_q, clear_d;
+  wire [15:0] count_clear = clear_q;
   wire [15:0] half_write = half_write_q;  // a processor write to the half at this edge (address 64 + half)
-  wire [15:0] count_en;
-  wire [15:0] count_clear;
+  wire [15:0] count_en;                   // the half changes at this edge: cleared, written or counted
   genvar g;
   generate
-    for (g = 0; g < 8; g = g + 1) begin : pair
-      mk2_count_enable decision (
-        .mode_i(mode_q[8*g +: 8]), .clock_i(clock_q[8*g +: 8]), .enable_i(enable_q[2*g +: 2]),
-        .full_i(full_q[2*g +: 2]), .write_i(half_write_q[2*g +: 2]), .sw_inc_i(sw_inc_q[2*g +: 2]),
-        .reset_enable_i(reset_enable[2*g +: 2]), .rst_ni(rst_ni), .soft_reset_i(soft_reset_i),
-        .testb_i(testb_i), .tick10_i(tick10), .tick100_i(tick100),
-        .ts_level_i(ts_level_i), .ts_prev_i(ts_prev_i),
-        .ext_level_i(ext_level_i[2*g +: 2]), .ext_prev_i(ext_prev_i[2*g +: 2]),
-        .count_en_o(count_en[2*g +: 2]), .clear_o(count_clear[2*g +: 2]));
+    for (g = 0; g < 16; g = g + 1) begin : half_decision
+      mk2_count_enable #(.HALF(g % 2)) decision (
+        .src_tick_i(src_tick[2*(g/2) +: 2]), .src_ts_i(src_ts[2*(g/2) +: 2]),
+        .ext_edge_i(ext_edge[2*(g/2) +: 2]), .sw_mode_i(sw_mode[g]), .clear_i(clear_q[g]),
+        .sw_inc_i(sw_inc_q[2*(g/2) +: 2]),
+        .gated_i({mode_q[8*(g/2) + 5], mode_q[8*(g/2) + 1]}), .paired_i(mode_q[8*(g/2) + 3]),
+        .full_i(full_q[2*(g/2) +: 2]), .write_i(half_write_q[2*(g/2) +: 2]),
+        .testb_i(testb_i), .ts_level_i(ts_level_i), .ts_prev_i(ts_prev_i),
+        .ext_level_i(ext_level_i[2*(g/2) +: 2]), .ext_prev_i(ext_prev_i[2*(g/2) +: 2]),
+        .count_en_o(count_en[g]));
     end
   endgenerate
 
@@ -157,6 +207,7 @@ module mk2_resource_counters (
   wire shadow_load = shadow_copy_i || (req_i && read_copy_i && !busy_q);
 
   integer f;
+  reg [2:0] ann_field;
   always @* begin
     count_d  = count_q;
     shadow_d = shadow_q;
@@ -186,26 +237,22 @@ module mk2_resource_counters (
     wr_enable_d  = (ann_pin && pin_addr_i == `MK2_ADDR_ENABLE) || (ann_lat && act_addr_i == `MK2_ADDR_ENABLE);
     // An announcement is from the pins or from the latch, never both (a wait state ends only in WAIT, a
     // start only outside it), so the announced write's data is the pins' or the latched one.
-    for (f = 0; f < 16; f = f + 1)
-      reset_enable_d[f] = wr_enable_d && (ann_pin ? pin_data_i[4*f +: 2] : act_data_i[4*f +: 2]) == 2'b11;
     wr_mode_d    = (ann_pin && pin_addr_i == `MK2_ADDR_MODE) || (ann_lat && act_addr_i == `MK2_ADDR_MODE);
     wr_clock_d   = (ann_pin && pin_addr_i == `MK2_ADDR_CLOCK_SELECT)
                    || (ann_lat && act_addr_i == `MK2_ADDR_CLOCK_SELECT);
+    for (f = 0; f < 16; f = f + 1) begin
+      ann_field = ann_pin ? pin_data_i[4*f +: 3] : act_data_i[4*f +: 3];
+      reset_enable_d[f] = wr_enable_d && ann_field[1:0] == 2'b11;
+      field_nz_d[f]     = ann_field != 3'b000;
+      field_nz_now[f]   = act_data_i[4*f +: 3] != 3'b000;
+    end
 
-    if (wr_mode_q)
-      for (f = 0; f < 16; f = f + 1)
-        if (act_data_i[4*f +: 3] != 3'b000) mode_d[4*f +: 4] = act_data_i[4*f +: 4];
-    if (wr_clock_q)
-      for (f = 0; f < 16; f = f + 1)
-        if (act_data_i[4*f +: 3] != 3'b000) clock_d[4*f +: 4] = act_data_i[4*f +: 4];
-    if (wr_enable)
-      for (f = 0; f < 16; f = f + 1)
-        case (act_data_i[4*f +: 2])
-          2'b01:   enable_d[f] = 1'b0;
-          2'b10,
-          2'b11:   enable_d[f] = 1'b1;
-          default: ;
-        endcase
+    // Enable fields: 01 disables, 10 enables, 11 enables (and clears: reset_enable_d), 00 is a NOP.
+    for (f = 0; f < 16; f = f + 1) begin
+      if (wr_mode_q && field_nz[f])            mode_d[4*f +: 4]  = act_data_i[4*f +: 4];
+      if (wr_clock_q && field_nz[f])           clock_d[4*f +: 4] = act_data_i[4*f +: 4];
+      if (wr_enable_q && act_data_i[4*f +: 2] != 2'b00) enable_d[f] = act_data_i[4*f + 1];
+    end
 
     if (shadow_release_i) busy_d = 1'b0;
     if (shadow_copy_i)    busy_d = 1'b1;
@@ -224,6 +271,85 @@ module mk2_resource_counters (
     tick100_d = tick10_d && div100_at9_q;
     div10_at8_d  = (div10_d == 4'd8);
     div100_at9_d = (div100_d == 4'd9);
+    div_at89_d   = div10_at8_d && div100_at9_q;  // div100 does not move while div10 goes to 8
+
+    for (f = 0; f < 16; f = f + 2) begin
+      sw_mode_d[f +: 2] = {kind_pair[f/2] ? field_software[f] : field_software[f+1], field_software[f]};
+      // Reset&Enable of the even counter clears both halves of a pair, the odd counter's neither (D10.5)
+      clear_d[f +: 2] = {2{soft_reset_next_i}} | {mode_d[4*f + 3] ? reset_enable_d[f] : reset_enable_d[f+1],
+                                                  reset_enable_d[f]};
+    end
+  end
+
+  // The count decision's registered inputs (see clear_q above), from each field's next configuration,
+  // formed here again from the write acting now (mode_d, clock_d and enable_d have the software reset
+  // first), with the software reset applied last (it disables every counter). The nets marked keep are
+  // the LUTs that make each input three levels from flip-flops and share the next configuration between
+  // the kinds of a field; left to itself, ABC builds each kind from the flip-flops on its own.
+  generate
+    if (COUNT_AHEAD) begin : ahead
+      (* keep *) wire [15:0] enable_next;
+      (* keep *) wire [31:0] mode_next, clock_next;
+      (* keep *) wire [7:0]  pair_next;
+      for (g = 0; g < 16; g = g + 1) begin : field
+        assign enable_next[g] = (wr_enable_q && act_data_i[4*g +: 2] != 2'b00) ? act_data_i[4*g + 1] : enable_q[g];
+        assign mode_next[2*g +: 2]  = (wr_mode_q && field_nz[g]) ? act_data_i[4*g +: 2] : mode_q[4*g +: 2];
+        assign clock_next[2*g +: 2] = (wr_clock_q && field_nz[g]) ? act_data_i[4*g +: 2] : clock_q[4*g +: 2];
+      end
+      for (g = 0; g < 8; g = g + 1) begin : pair
+        assign pair_next[g] = (wr_mode_q && field_nz[2*g]) ? act_data_i[8*g + 3] : mode_q[8*g + 3];
+      end
+      assign kind_enable = enable_next;
+      assign kind_mode = mode_next;
+      assign kind_clock = clock_next;
+      assign kind_pair = pair_next;
+    end else begin : at_edge
+      for (g = 0; g < 16; g = g + 1) begin : field
+        assign kind_mode[2*g +: 2]  = mode_q[4*g +: 2];
+        assign kind_clock[2*g +: 2] = clock_q[4*g +: 2];
+      end
+      for (g = 0; g < 8; g = g + 1) begin : pair
+        assign kind_pair[g] = mode_q[8*g + 3];
+      end
+      assign kind_enable = enable_q;
+    end
+    // Ahead: tick10_d and tick100_d but for the software reset, which kind_soft_reset covers. At the edge:
+    // a software reset at this edge clears every counter (clear_q), whatever counts.
+    assign kind_tick10     = COUNT_AHEAD ? div10_at8_q : tick10;
+    assign kind_tick100    = COUNT_AHEAD ? div_at89_q : tick100;
+    assign kind_soft_reset = COUNT_AHEAD ? soft_reset_i : 1'b0;
+    // Clock Select bits 1:0 alone decide: x100 (the Timestamp clock) is the only stored value with 00.
+    // Ahead, the decodes are LUTs of their own (keep), shared by the kinds of a field; at the edge ABC may
+    // merge them into the kinds (fewer LUTs; depth does not matter there).
+    if (COUNT_AHEAD) begin : ahead_clock
+      (* keep *) wire [15:0] internal_tick_k, timestamp_clock_k;
+      for (g = 0; g < 16; g = g + 1) begin : field
+        assign internal_tick_k[g]   = clock_ticks(kind_clock[2*g +: 2], kind_tick10, kind_tick100);
+        assign timestamp_clock_k[g] = kind_clock[2*g +: 2] == 2'b00;
+      end
+      assign internal_tick = internal_tick_k;
+      assign timestamp_clock = timestamp_clock_k;
+    end else begin : at_edge_clock
+      for (g = 0; g < 16; g = g + 1) begin : field
+        assign internal_tick[g]   = clock_ticks(kind_clock[2*g +: 2], kind_tick10, kind_tick100);
+        assign timestamp_clock[g] = kind_clock[2*g +: 2] == 2'b00;
+      end
+    end
+  endgenerate
+  // (every input an argument: a continuous assignment is evaluated again only when its arguments change)
+  function clock_ticks(input [1:0] clock_select, input tick10_now, input tick100_now);
+    clock_ticks = clock_select == 2'b01 || (clock_select == 2'b10 && tick10_now)
+                  || (clock_select == 2'b11 && tick100_now);
+  endfunction
+  integer k;
+  always @* begin
+    // Mode bit 0 is set for CLK (01) and External Enable (11), which count their clock's ticks
+    for (k = 0; k < 16; k = k + 1) begin
+      src_tick_d[k]     = !kind_soft_reset && kind_enable[k] && kind_mode[2*k] && internal_tick[k];
+      src_ts_d[k]       = !kind_soft_reset && kind_enable[k] && kind_mode[2*k] && timestamp_clock[k];
+      ext_edge_d[k]     = !kind_soft_reset && kind_enable[k] && kind_mode[2*k +: 2] == 2'b00;
+      field_software[k] = !kind_soft_reset && kind_enable[k] && kind_mode[2*k +: 2] == 2'b10;
+    end
   end
 
   // Values: synchronous clear only (see clear_all above).
@@ -245,7 +371,13 @@ module mk2_resource_counters (
       div100_at9_q <= 1'b0;
       tick10_q  <= 1'b0;
       tick100_q <= 1'b0;
-      sw_inc_q  <= 16'd0;
+      src_tick_q        <= 16'd0;
+      src_ts_q          <= 16'd0;
+      ext_edge_q        <= 16'd0;
+      sw_mode_q         <= 16'd0;
+      sw_inc_q          <= 16'd0;
+      div_at89_q        <= 1'b0;
+      clear_q           <= 16'hffff;
       rd_counter_q <= 16'd0;
       rd_shadow_addr_q <= 1'b0;
       read_shadow_q    <= 1'b0;
@@ -256,13 +388,19 @@ module mk2_resource_counters (
       rd_none_q    <= 1'b1;
       half_write_q <= 16'd0;
       wr_enable_q  <= 1'b0;
-      reset_enable_q <= 16'd0;
       wr_mode_q    <= 1'b0;
       wr_clock_q   <= 1'b0;
+      field_nz_q   <= 16'd0;
     end else begin
       tick10_q  <= tick10_d;
       tick100_q <= tick100_d;
-      sw_inc_q  <= sw_inc_d;
+      src_tick_q        <= src_tick_d;
+      src_ts_q          <= src_ts_d;
+      ext_edge_q        <= ext_edge_d;
+      sw_mode_q         <= sw_mode_d;
+      sw_inc_q          <= sw_inc_d;
+      div_at89_q        <= div_at89_d;
+      clear_q           <= clear_d;
       rd_counter_q <= rd_counter_d;
       rd_shadow_addr_q <= rd_shadow_addr_d;
       read_shadow_q    <= read_shadow_d;
@@ -273,9 +411,9 @@ module mk2_resource_counters (
       rd_none_q    <= rd_none_d;
       half_write_q <= half_write_d;
       wr_enable_q  <= wr_enable_d;
-      reset_enable_q <= reset_enable_d;
       wr_mode_q    <= wr_mode_d;
       wr_clock_q   <= wr_clock_d;
+      field_nz_q   <= field_nz_d;
       mode_q   <= mode_d;
       clock_q  <= clock_d;
       enable_q <= enable_d;
@@ -366,7 +504,16 @@ module mk2_resource_counters (
   integer f_i;
   always @* for (f_i = 0; f_i < 16; f_i = f_i + 1)
     f_sw_inc[f_i] = f_write && `MK2_IS_COUNTER_SHADOW(act_addr_i) && act_addr_i[3:0] == f_i[3:0];
+  // The decodes that the count decision's registered inputs are loaded from, registered here as the
+  // design did before it registered the decision's inputs, to check the decision against.
+  reg [15:0] f_reset_enable_q;
+  reg        f_soft_reset_q, f_past_rst_q;
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni) {f_reset_enable_q, f_soft_reset_q} <= 17'd0;
+    else         {f_reset_enable_q, f_soft_reset_q} <= {reset_enable_d, soft_reset_next_i};
+  always @(posedge clk_i) f_past_rst_q <= rst_ni;
   always @* if (past_valid_q && rst_ni) `MK2_ENV(f_sw_inc == sw_inc_q);
+  always @* if (past_valid_q && rst_ni) `MK2_ENV(soft_reset_i == f_soft_reset_q);
   integer f_h;
   always @* if (past_valid_q && rst_ni) begin
     for (f_h = 0; f_h < 16; f_h = f_h + 1) begin
@@ -375,9 +522,11 @@ module mk2_resource_counters (
     `MK2_ENV(wr_enable_q == (f_write && act_addr_i == `MK2_ADDR_ENABLE));
     `MK2_ENV(act_ones32_i == &act_data_i[31:0]);
     for (f_h = 0; f_h < 16; f_h = f_h + 1)
-      `MK2_ENV(reset_enable_q[f_h] == (wr_enable_q && act_data_i[4*f_h +: 2] == 2'b11));
+      `MK2_ENV(f_reset_enable_q[f_h] == (wr_enable_q && act_data_i[4*f_h +: 2] == 2'b11));
     `MK2_ENV(wr_mode_q == (f_write && act_addr_i == `MK2_ADDR_MODE));
     `MK2_ENV(wr_clock_q == (f_write && act_addr_i == `MK2_ADDR_CLOCK_SELECT));
+    for (f_h = 0; f_h < 16; f_h = f_h + 1)
+      if (wr_mode_q || wr_clock_q) `MK2_ENV(field_nz[f_h] == (act_data_i[4*f_h +: 3] != 3'b000));
     for (f_h = 0; f_h < 16; f_h = f_h + 1)
       `MK2_ENV(rd_counter_q[f_h] == (`MK2_IS_COUNTER(act_addr_i) && act_addr_i[3:0] == f_h[3:0]));
     `MK2_ENV(rd_shadow_addr_q == `MK2_IS_COUNTER_SHADOW(act_addr_i));
@@ -433,6 +582,54 @@ module mk2_resource_counters (
     assert(div10_at8_q == (div10_q == 4'd8) && div100_at9_q == (div100_q == 4'd9));
     // a stored Mode or Clock Select field is never a NOP code
     assert(mode_q[4*f_j +: 3] != 3'b000 && clock_q[4*f_j +: 3] != 3'b000);
+  end
+
+  // The count decision equals the one written from the live configuration (the decision before its inputs
+  // were registered one edge ahead), at every edge but the first after the internal reset, where clear_q
+  // still clears (see clear_q).
+  reg [15:0] f_count_en, f_clear;
+  reg [1:0]  f_source_tick;
+  reg        f_paired, f_pair_increment, f_pair_full;
+  integer    f_c, f_x;
+  always @* begin
+    for (f_c = 0; f_c < 16; f_c = f_c + 1) begin
+      f_x = f_c - f_c % 2;
+      case (mode_q[4*f_c +: 2])
+        2'b01:   f_source_tick[f_c % 2] = f_clock_tick(f_c);
+        2'b11:   f_source_tick[f_c % 2] = f_clock_tick(f_c) && ext_level_i[f_c];
+        2'b00:   f_source_tick[f_c % 2] = ext_level_i[f_c] && !ext_prev_i[f_c];
+        default: f_source_tick[f_c % 2] = 1'b0;
+      endcase
+      if (f_c % 2 == 1) begin
+        f_paired = mode_q[4*f_x + 3];
+        f_pair_increment = enable_q[f_x] && ((f_source_tick[0] && testb_i) ||
+                           (mode_q[4*f_x +: 2] == 2'b10 && (sw_inc_q[f_x] || sw_inc_q[f_c])));
+        f_pair_full = full_q[f_x] && full_q[f_c];
+        f_clear[f_x] = clear_all || f_reset_enable_q[f_x];
+        f_clear[f_c] = clear_all || (f_paired ? f_reset_enable_q[f_x] : f_reset_enable_q[f_c]);
+        f_count_en[f_x] = f_clear[f_x] || half_write[f_x] || (f_paired
+          ? f_pair_increment && !f_pair_full && !half_write[f_c]
+          : f_increment(f_x, f_source_tick[0]) && !full_q[f_x]);
+        f_count_en[f_c] = f_clear[f_c] || half_write[f_c] || (f_paired
+          ? f_pair_increment && !f_pair_full && !half_write[f_x] && full_q[f_x]
+          : f_increment(f_c, f_source_tick[1]) && !full_q[f_c]);
+      end
+    end
+  end
+  function f_clock_tick(input integer c);
+    case (clock_q[4*c +: 2])
+      2'b01:   f_clock_tick = 1'b1;
+      2'b10:   f_clock_tick = tick10_q;
+      2'b11:   f_clock_tick = tick100_q;
+      default: f_clock_tick = ts_level_i && !ts_prev_i;
+    endcase
+  endfunction
+  function f_increment(input integer c, input source_tick);
+    f_increment = enable_q[c] && ((source_tick && testb_i) || (mode_q[4*c +: 2] == 2'b10 && sw_inc_q[c]));
+  endfunction
+  always @* if (past_valid_q && rst_ni && f_past_rst_q) begin
+    assert(count_en == f_count_en);
+    assert(count_clear == f_clear);
   end
 
   // covers: a 32-bit counter and a 64-bit pair reach all ones by counting, busy shadows
