@@ -580,6 +580,8 @@ module mk2_resource_counters #(
     assert(div10_q <= 4'd9 && div100_q <= 4'd9);
     assert(tick10_q == (div10_q == 4'd9) && tick100_q == (tick10_q && div100_q == 4'd9));
     assert(div10_at8_q == (div10_q == 4'd8) && div100_at9_q == (div100_q == 4'd9));
+    // div_at89_q is a copy of the AND of the two, kept as a flip-flop of its own for the kinds' depth
+    assert(div_at89_q == (div10_at8_q && div100_at9_q));
     // a stored Mode or Clock Select field is never a NOP code
     assert(mode_q[4*f_j +: 3] != 3'b000 && clock_q[4*f_j +: 3] != 3'b000);
   end
