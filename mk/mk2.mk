@@ -98,9 +98,9 @@ mk2-lint: deps
 
 # ---------------------------------------------------------------- tests (make test)
 TEST_TARGETS += mk2-golden mk2-acceptance mk2-bad-inputs mk2-grammar mk2-check-rtl mk2-check-model mk2-model-unit \
-  mk2-cosim-directed mk2-cosim-random replay-icarus-rtl replay-icarus-model
+  mk2-cosim-directed mk2-cosim-random replay-icarus-rtl replay-icarus-model replay-icarus-at-edge
 .PHONY: mk2-golden mk2-acceptance mk2-bad-inputs mk2-grammar mk2-check-rtl mk2-check-model mk2-model-unit \
-  mk2-cosim-directed mk2-cosim-random replay-icarus-rtl replay-icarus-model
+  mk2-cosim-directed mk2-cosim-random replay-icarus-rtl replay-icarus-model replay-icarus-at-edge
 
 # directed scenarios against their reviewed golden traces (tb/mk2/scripts/NAME.expect), on the RTL
 mk2-golden: deps $(MK2SIM)
@@ -159,17 +159,28 @@ mk2-cosim-random: deps $(MK2SIM) $(MK2GEN)
 ICARUS_DIR := $(BUILD)/icarus
 MODEL_PIN_SEEDS ?= 101 102 103 104
 MODEL_PIN_TICKS ?= 15000
-$(ICARUS_DIR)/mk2_replay.vvp: tb/mk2/icarus/mk2_replay.v $(MK2_RTL) $(MK2_RTL_INC) | deps
+# (the same replay built with mk2_chip's COUNT_AHEAD 0: replay-icarus-at-edge below)
+$(ICARUS_DIR)/mk2_replay.vvp $(ICARUS_DIR)/mk2_replay_at_edge.vvp: tb/mk2/icarus/mk2_replay.v $(MK2_RTL) $(MK2_RTL_INC) | deps
 	@mkdir -p $(@D)
-	@iverilog -g2005 -Wall -Irtl/mk2 -o $@ -s mk2_replay tb/mk2/icarus/mk2_replay.v $(MK2_RTL)
+	@iverilog -g2005 -Wall -Irtl/mk2 $(REPLAY_DEFINES) -o $@ -s mk2_replay tb/mk2/icarus/mk2_replay.v $(MK2_RTL)
+$(ICARUS_DIR)/mk2_replay_at_edge.vvp: REPLAY_DEFINES := -DMK2_REPLAY_COUNT_AHEAD=0
 replay-icarus-rtl: deps $(ICARUS_DIR)/mk2_replay.vvp $(MK2SIM)
 	$(call run_suite,$@,tb/mk2/run-replay --sim $(MK2SIM) --backend rtl --vvp $(ICARUS_DIR)/mk2_replay.vvp \
 	  --out $(ICARUS_DIR)/rtl $(DIRECTED_SCRIPTS))
+# replay_model_pins SUITE,VVP,DIR: the model's pins of seeds MODEL_PIN_SEEDS and every directed script,
+# recorded and replayed on VVP (both COUNT_AHEAD forms of the chip)
+define replay_model_pins
+	@mkdir -p $(3)
+	@for s in $(MODEL_PIN_SEEDS); do $(MK2GEN) $$s --ticks $(MODEL_PIN_TICKS) -o $(3)/seed-$$s.bus || exit 2; done
+	$(call run_suite,$(1),tb/mk2/run-replay --sim $(MK2SIM) --backend model --vvp $(2) \
+	  --out $(3) $(patsubst %,$(3)/seed-%.bus,$(MODEL_PIN_SEEDS)) $(DIRECTED_SCRIPTS))
+endef
 replay-icarus-model: deps $(ICARUS_DIR)/mk2_replay.vvp $(MK2SIM) $(MK2GEN)
-	@mkdir -p $(ICARUS_DIR)/model
-	@for s in $(MODEL_PIN_SEEDS); do $(MK2GEN) $$s --ticks $(MODEL_PIN_TICKS) -o $(ICARUS_DIR)/model/seed-$$s.bus || exit 2; done
-	$(call run_suite,$@,tb/mk2/run-replay --sim $(MK2SIM) --backend model --vvp $(ICARUS_DIR)/mk2_replay.vvp \
-	  --out $(ICARUS_DIR)/model $(patsubst %,$(ICARUS_DIR)/model/seed-%.bus,$(MODEL_PIN_SEEDS)) $(DIRECTED_SCRIPTS))
+	$(call replay_model_pins,$@,$(ICARUS_DIR)/mk2_replay.vvp,$(ICARUS_DIR)/model)
+# the chip with COUNT_AHEAD 0 (the count decision's kinds formed at the edge, as the iCEBreaker top builds
+# it); every other simulation runs the default, 1
+replay-icarus-at-edge: deps $(ICARUS_DIR)/mk2_replay_at_edge.vvp $(MK2SIM) $(MK2GEN)
+	$(call replay_model_pins,$@,$(ICARUS_DIR)/mk2_replay_at_edge.vvp,$(ICARUS_DIR)/at-edge)
 
 # not in make test: TICKS node clocks in all (default 10^8) of seeded random scripts in lockstep, SEED_TICKS
 # each (seeds 1000, 1001, ...); 0 differences, and the largest resident memory of one run printed

@@ -281,11 +281,11 @@ module mk2_resource_counters #(
     end
   end
 
-  // The count decision's registered inputs (see clear_q above), from each field's next configuration,
-  // formed here again from the write acting now (mode_d, clock_d and enable_d have the software reset
-  // first), with the software reset applied last (it disables every counter). The nets marked keep are
-  // the LUTs that make each input three levels from flip-flops and share the next configuration between
-  // the kinds of a field; left to itself, ABC builds each kind from the flip-flops on its own.
+  // The count decision's registered inputs (see clear_q above): each field's next configuration formed
+  // again from the write acting now, the software reset last, in kept nets (without keep, ABC builds each
+  // kind from the flip-flops on its own) so that each is three levels from flip-flops. Written twice on
+  // purpose: shared forms changed ABC's netlists and lowered the seed means (docs/fpga.md, tenth round);
+  // the `counters` formal set checks the kinds against the registers (its reference decision).
   generate
     if (COUNT_AHEAD) begin : ahead
       (* keep *) wire [15:0] enable_next;

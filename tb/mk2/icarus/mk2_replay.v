@@ -8,7 +8,7 @@
 // The first difference stops the run with the tick number and the pin name; a clean run prints
 // "REPLAY OK <ticks>". Clock domain: the testbench's own clk; one line = one clock.
 //
-// Plusargs: +pins=FILE (required).
+// Plusargs: +pins=FILE (required). Defines: MK2_REPLAY_COUNT_AHEAD sets mk2_chip's COUNT_AHEAD.
 `default_nettype none
 
 module mk2_replay;
@@ -36,6 +36,10 @@ module mk2_replay;
     .dbg_shadow_busy_o(dbg_shadow_busy), .dbg_net_busy_o(dbg_net_busy), .dbg_discard_o(dbg_discard),
     .dbg_overrun_count_o(dbg_overrun), .hw_trigger_i(1'b0), .hw_trigger_word_i(32'd0)
   );
+  // The chip's other form of the count decision (make replay-icarus-at-edge); a netlist has no parameters.
+`ifdef MK2_REPLAY_COUNT_AHEAD
+  defparam dut.COUNT_AHEAD = `MK2_REPLAY_COUNT_AHEAD;
+`endif
 
   // recorded values
   reg [63:0] e_dout;
