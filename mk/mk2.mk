@@ -167,19 +167,22 @@ $(ICARUS_DIR)/mk2_replay_at_edge.vvp: REPLAY_DEFINES := -DMK2_REPLAY_COUNT_AHEAD
 replay-icarus-rtl: deps $(ICARUS_DIR)/mk2_replay.vvp $(MK2SIM)
 	$(call run_suite,$@,tb/mk2/run-replay --sim $(MK2SIM) --backend rtl --vvp $(ICARUS_DIR)/mk2_replay.vvp \
 	  --out $(ICARUS_DIR)/rtl $(DIRECTED_SCRIPTS))
-# replay_model_pins SUITE,VVP,DIR: the model's pins of seeds MODEL_PIN_SEEDS and every directed script,
-# recorded and replayed on VVP (both COUNT_AHEAD forms of the chip)
+# the seeded random scripts both model replays use, generated once
+MODEL_PIN_SCRIPTS := $(patsubst %,$(ICARUS_DIR)/seeds/seed-%.bus,$(MODEL_PIN_SEEDS))
+$(ICARUS_DIR)/seeds/seed-%.bus: $(MK2GEN)
+	@mkdir -p $(@D)
+	@$(MK2GEN) $* --ticks $(MODEL_PIN_TICKS) -o $@
+# replay_model_pins SUITE,VVP,DIR: the model's pins of MODEL_PIN_SCRIPTS and every directed script,
+# recorded in DIR and replayed on VVP (both COUNT_AHEAD forms of the chip)
 define replay_model_pins
-	@mkdir -p $(3)
-	@for s in $(MODEL_PIN_SEEDS); do $(MK2GEN) $$s --ticks $(MODEL_PIN_TICKS) -o $(3)/seed-$$s.bus || exit 2; done
 	$(call run_suite,$(1),tb/mk2/run-replay --sim $(MK2SIM) --backend model --vvp $(2) \
-	  --out $(3) $(patsubst %,$(3)/seed-%.bus,$(MODEL_PIN_SEEDS)) $(DIRECTED_SCRIPTS))
+	  --out $(3) $(MODEL_PIN_SCRIPTS) $(DIRECTED_SCRIPTS))
 endef
-replay-icarus-model: deps $(ICARUS_DIR)/mk2_replay.vvp $(MK2SIM) $(MK2GEN)
+replay-icarus-model: deps $(ICARUS_DIR)/mk2_replay.vvp $(MK2SIM) $(MODEL_PIN_SCRIPTS)
 	$(call replay_model_pins,$@,$(ICARUS_DIR)/mk2_replay.vvp,$(ICARUS_DIR)/model)
 # the chip with COUNT_AHEAD 0 (the count decision's kinds formed at the edge, as the iCEBreaker top builds
 # it); every other simulation runs the default, 1
-replay-icarus-at-edge: deps $(ICARUS_DIR)/mk2_replay_at_edge.vvp $(MK2SIM) $(MK2GEN)
+replay-icarus-at-edge: deps $(ICARUS_DIR)/mk2_replay_at_edge.vvp $(MK2SIM) $(MODEL_PIN_SCRIPTS)
 	$(call replay_model_pins,$@,$(ICARUS_DIR)/mk2_replay_at_edge.vvp,$(ICARUS_DIR)/at-edge)
 
 # not in make test: TICKS node clocks in all (default 10^8) of seeded random scripts in lockstep, SEED_TICKS
