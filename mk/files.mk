@@ -27,6 +27,8 @@ SAMPLEUNIT_BOARD_TOP = rtl/boards/ratio_synth_top.v
 # (needs MK2_BOARD_TOP and REMS_ARRAY_BOARD_TOP too)
 REMS_ARRAY_BOARD_TOP = rtl/boards/rems_array_synth_top.v
 MK2_REMS_BOARD_TOP = rtl/boards/mk2_rems_synth_top.v
+# the MultiKron II's read path alone: the floor of its node clock (scripts/synth-floor)
+MK2_FLOOR_TOP = rtl/boards/mk2_floor_read_top.v
 
 # The MultiKron II side of the hybrid-link benches (tb/hybrid, tb/rems-sampleunit): chip, processor, capture.
 MK2_HYBRID_BENCH = tb/common/mk2_hybrid_chip.v tb/common/mk2_net_capture.v $(MK2_RTL)

@@ -124,6 +124,20 @@ TEST_TARGETS += synth-check-ice40
 synth-check-ice40: deps-fpga icebreaker
 	$(call run_suite,$@,env $(SYNTH_CHECK_ENV) scripts/synth-check $(SYNTH_CHECK_DIR) ice40)
 
+# ---- synth-floor: the read path alone (rtl/boards/mk2_floor_read_top.v), the shortest structure that must
+# finish in one node clock, placed and routed at seeds 1-5 on every device: whether a target is out of reach
+# for any implementation with the bus latencies of docs/decisions.md (scripts/synth-floor; docs/fpga.md,
+# "The floor"). About 5 minutes on 2 cores; make test runs its iCE40 part at seed 1 (synth-floor-ice40),
+# which fails when a tool fails or synthesis removed part of the structure.
+SYNTH_FLOOR_DIR = $(FPGA_DIR)/floor
+SYNTH_FLOOR_ENV = FLOOR_TOP=$(MK2_FLOOR_TOP) MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)"
+.PHONY: synth-floor synth-floor-ice40
+synth-floor: deps-fpga deps-ecp5
+	@$(SYNTH_FLOOR_ENV) scripts/synth-floor $(SYNTH_FLOOR_DIR) "ice40 ecp5"
+TEST_TARGETS += synth-floor-ice40
+synth-floor-ice40: deps-fpga
+	$(call run_suite,$@,env $(SYNTH_FLOOR_ENV) SEEDS=1 scripts/synth-floor $(SYNTH_FLOOR_DIR)/seed1 ice40)
+
 # ---- netlist replay: mk2_chip synthesized as the bitstreams are (yosys synth_ice40; synth_ecp5
 # $(MK2_SYNTH_ECP5)), written out as a gate-level netlist and run under Icarus with yosys's own cell
 # models against the pins the RTL recorded for every directed script (tb/mk2/run-replay: every output pin

@@ -88,13 +88,15 @@ bless: deps $(MK2SIM)
 LINT_TARGETS += mk2-lint
 mk2-lint: deps
 	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) --top-module mk2_chip
-	@# the other legal corners: smallest and a large FIFO, the hybrid link on, and the FPGA board top
+	@# the other legal corners: smallest and a large FIFO, the hybrid link on; the FPGA board top and the floor
 	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) --top-module mk2_chip -GFIFO_DEPTH=2
 	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) --top-module mk2_chip -GFIFO_DEPTH=255
 	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) --top-module mk2_chip -GHW_TRIGGER=1 -GHW_TRIGGER_LEVEL=3 -GHW_TRIGGER_CPU=5
 	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) $(MK2_BOARD_TOP) --top-module mk2_fpga_eval_top
+	verilator --lint-only -Wall $(MK2_FLOOR_TOP) --top-module mk2_floor_read_top
 	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_chip $(MK2_RTL)
 	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_fpga_eval_top $(MK2_RTL) $(MK2_BOARD_TOP)
+	iverilog -g2005 -Wall -o /dev/null -s mk2_floor_read_top $(MK2_FLOOR_TOP)
 
 # ---------------------------------------------------------------- tests (make test)
 TEST_TARGETS += mk2-golden mk2-acceptance mk2-bad-inputs mk2-grammar mk2-check-rtl mk2-check-model mk2-model-unit \

