@@ -144,6 +144,7 @@ module mk2_chip #(
   wire [2:0]   bus_start_index;
   wire [31:0]  high_order, wait_count, overrun_count;
   wire [63:0]  regs_rdata;
+  wire         regs_rd_owner, ts_rd_owner, counters_rd_owner, fifo_rd_owner;
   wire         fifo_full, shadow_busy, fifo_pending, shadow_pending, discard;
   wire         bus_overrun;
   wire [1:0]   trig_overruns;
@@ -169,6 +170,7 @@ module mk2_chip #(
     .pin_addr_i(pin_addr),
     .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[31:0]),
     .pin_data_low_i(req_data[31:0]), .read_high_i(read_value[63:32]), .rdata_o(regs_rdata),
+    .rd_owner_o(regs_rd_owner),
     .lookup_i(bus_start), .lookup_index_i(bus_start_index),
     .fifo_full_i(fifo_full), .shadow_busy_i(shadow_busy),
     .fifo_overrun_pending_i(fifo_pending), .shadow_overrun_pending_i(shadow_pending),
@@ -186,7 +188,7 @@ module mk2_chip #(
     .reg_act_i(reg_act), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
     .pin_addr_i(pin_addr),
     .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[55:0]), .act_ones28_i(req_ones28),
-    .ts_o(ts), .rdata_o(ts_rdata), .overspeed_o(dbg_tsclk_overspeed_o));
+    .ts_o(ts), .rdata_o(ts_rdata), .rd_owner_o(ts_rd_owner), .overspeed_o(dbg_tsclk_overspeed_o));
 
   // ---------------------------------------------------------------- resource counters
   wire         shadow_copy, net_shadow_release;
@@ -199,6 +201,7 @@ module mk2_chip #(
     .pin_addr_i(pin_addr),
     .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data), .act_ones32_i(req_ones32), .pin_data_i(pin_write_data),
     .read_copy_i(req_class[`MK2_CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),
+    .rd_owner_o(counters_rd_owner),
     .ext_level_i(ext_level), .ext_prev_i(ext_prev), .ts_level_i(ts_level), .ts_prev_i(ts_prev),
     .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),
     .shadow_busy_o(shadow_busy), .shadow_o(shadows), .shadow_load_o(shadow_load));
@@ -229,7 +232,8 @@ module mk2_chip #(
   mk2_fifo #(.FIFO_DEPTH(FIFO_DEPTH), .FULL_BYPASS(HW_TRIGGER)) sample_fifo (
     .clk_i(clk_i), .rst_ni(rst_n), .flush_i(soft_reset), .push_i(push), .entry_i(entry),
     .pop_i(net_pop || test_pop), .head_o(fifo_head), .count_o(fifo_count), .nonempty_o(fifo_nonempty), .full_o(fifo_full),
-    .start_i(bus_start), .pin_addr_i(pin_addr), .act_addr_i(req_addr), .rdata_o(fifo_rdata));
+    .start_i(bus_start), .pin_addr_i(pin_addr), .act_addr_i(req_addr), .rdata_o(fifo_rdata),
+    .rd_owner_o(fifo_rd_owner));
 
   // ---------------------------------------------------------------- network output
   wire net_busy, counter_phase;
@@ -245,7 +249,11 @@ module mk2_chip #(
     .busy_o(net_busy), .counter_phase_o(counter_phase));
 
   // ---------------------------------------------------------------- read data and pins
-  assign read_value = regs_rdata & ts_rdata & counters_rdata & fifo_rdata;
+  // Each block returns 0 for an address it does not own, so the read value is one AND-OR tree over every
+  // readable term (four LUT levels on iCE40, as the read path alone: make synth-floor); an address no block
+  // owns reads all ones (docs/decisions.md D2.6).
+  wire        rd_unowned = !(regs_rd_owner || ts_rd_owner || counters_rd_owner || fifo_rd_owner);
+  assign read_value = regs_rdata | ts_rdata | counters_rdata | fifo_rdata | {64{rd_unowned}};
 
   assign data_o    = bus_rdata;
   assign data_oe_o = rd_ack && outdisb_i;

@@ -9,7 +9,8 @@
 // from just after edge a; at other times it is undefined (the RAM also writes its free slot when nothing is
 // pushed, below). Storage is a block RAM read at the next read pointer with write-first bypass (ram_1r1w),
 // so no 161-bit wide multiplexer is built from flops. Reads of addresses 25-29 (decoded at the start edge
-// from pin_addr_i) return group A (bits 159:128) .. E (31:0) of the head, all ones when empty.
+// from pin_addr_i) return group A (bits 159:128) .. E (31:0) of the head, all ones when empty; rdata_o is 0
+// for every other address (rd_owner_o low).
 // The bypass covers the whole entry only with FULL_BYPASS = 1. In the chip as specified, an entry pushed at
 // edge a can be looked at during the clock after a only by the network presenting its first byte (the
 // header, bits 159:152): the processor's next action edge is a+2 or later (docs/decisions.md D2.3), and the
@@ -34,7 +35,8 @@ module mk2_fifo #(
   input  wire         start_i,      // an interaction starts at this edge, with the address pin_addr_i
   input  wire [6:0]   pin_addr_i,
   input  wire [6:0]   act_addr_i,   // the request's address (latched at the start edge; formal only)
-  output wire [63:0]  rdata_o
+  output wire [63:0]  rdata_o,
+  output wire         rd_owner_o    // the latched address is 25-29
 );
   localparam PTR_W = $clog2(FIFO_DEPTH);
   localparam [PTR_W-1:0] LAST_SLOT = FIFO_DEPTH[PTR_W-1:0] - 1'b1;
@@ -135,26 +137,30 @@ module mk2_fifo #(
   // register is an AND-OR over the head with its selects straight from flip-flops.
   localparam TOP = `MK2_ENTRY_HEADER_MSB;
   reg [`MK2_FIFO_GROUP_COUNT-1:0] rd_group_q, rd_group_d;  // act_addr_i is 25 + g
+  reg                             rd_owner_q, rd_owner_d;  // the OR of rd_group_q, as a flip-flop
   integer g;
   always @* begin
     rd_group_d = rd_group_q;
+    rd_owner_d = start_i ? `MK2_IS_FIFO_GROUP(pin_addr_i) : rd_owner_q;
     if (start_i)
       for (g = 0; g < `MK2_FIFO_GROUP_COUNT; g = g + 1)
         rd_group_d[g] = pin_addr_i == `MK2_ADDR_FIFO_GROUP + g[6:0];
   end
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) rd_group_q <= {`MK2_FIFO_GROUP_COUNT{1'b0}};
-    else         rd_group_q <= rd_group_d;
+    if (!rst_ni) begin
+      rd_group_q <= {`MK2_FIFO_GROUP_COUNT{1'b0}};
+      rd_owner_q <= 1'b0;
+    end else begin
+      rd_group_q <= rd_group_d;
+      rd_owner_q <= rd_owner_d;
+    end
   end
+  // D63..D32 read all ones; D31..D0 are an AND-OR over the group selects, all ones when the FIFO is empty
   reg [63:0] rdata;
   always @* begin
-    rdata = {64{1'b1}};
-    if (|rd_group_q) begin
-      rdata[31:0] = 32'd0;
-      for (g = 0; g < `MK2_FIFO_GROUP_COUNT; g = g + 1)
-        rdata[31:0] = rdata[31:0] | ({32{rd_group_q[g]}} & head_o[TOP - 32 * g -: 32]);
-      if (!nonempty_q) rdata[31:0] = {32{1'b1}};
-    end
+    rdata = {{32{rd_owner_q}}, {32{rd_owner_q && !nonempty_q}}};
+    for (g = 0; g < `MK2_FIFO_GROUP_COUNT; g = g + 1)
+      rdata[31:0] = rdata[31:0] | ({32{rd_group_q[g]}} & head_o[TOP - 32 * g -: 32]);
   end
 
   // act_addr_i is what the read selects decode; only the formal properties read it
@@ -164,6 +170,7 @@ module mk2_fifo #(
   assign full_o  = full_q;
   assign nonempty_o = nonempty_q;
   assign rdata_o = rdata;
+  assign rd_owner_o = rd_owner_q;
 
 `ifdef FORMAL
   // Properties (make formal, tb/formal/README in docs/formal.md): occupancy by k-induction at FIFO_DEPTH
@@ -197,6 +204,7 @@ module mk2_fifo #(
     // the read selects are the decode of the request's address (the chip proves it; alone, assumed)
     for (f_g = 0; f_g < `MK2_FIFO_GROUP_COUNT; f_g = f_g + 1)
       `MK2_ENV(rd_group_q[f_g] == (act_addr_i == `MK2_ADDR_FIFO_GROUP + f_g[6:0]));
+    assert(rd_owner_q == |rd_group_q);
   end
   always @(posedge clk_i) begin
     if (past_valid_q && rst_ni && $past(rst_ni) && !$past(flush_i)) begin

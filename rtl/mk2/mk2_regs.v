@@ -4,8 +4,8 @@
 // Registers, the High Order 32 Bit Register, and the Wait and Overrun Error Counters.
 //
 // Clock domain: clk_i. Register writes take effect at the action edge (reg_act_i); read values are those
-// before that edge. rdata_o is all ones for addresses this block does not own, so the chip can AND the
-// read data of all blocks. The software reset (soft_reset_i) returns everything here to its reset value
+// before that edge. rdata_o is 0 for addresses this block does not own (rd_owner_o low), so the chip can OR
+// the read data of all blocks in one AND-OR tree. The software reset (soft_reset_i) returns everything here to its reset value
 // except the wait-state latch, which lives in the chip top.
 // The eight Source Address Registers live in a small block RAM. Each interaction needs at most one of them
 // (a sample write the one of its CPU ID, a read of 32-39 the one addressed), it is known at the start edge,
@@ -40,6 +40,7 @@ module mk2_regs #(
   input  wire [31:0] pin_data_low_i, // D31..D0 as driven (a write to address 7 loads these)
   input  wire [31:0] read_high_i,    // D63..D32 of the chip's final read value (for the High Order copy)
   output wire [63:0] rdata_o,
+  output wire        rd_owner_o,     // the latched address is one of this block's registers
   input  wire        lookup_i,       // an interaction starts at this edge
   input  wire [2:0]  lookup_index_i, // the Source Address Register it may need
   // status shown in the CSR
@@ -99,8 +100,8 @@ module mk2_regs #(
   reg        wr_csr_q, wr_filter_q, wr_wait_q, wr_overrun_q, wr_high_q, inc_wait_q, inc_overrun_q, wr_trig_q;
   reg        wr_csr_d, wr_filter_d, wr_wait_d, wr_overrun_d, wr_high_d, inc_wait_d, inc_overrun_d, wr_trig_d;
   reg  [7:0] wr_source_q, wr_source_d;    // one-hot: Source Address Register i written
-  reg        rd_csr_q, rd_filter_q, rd_wait_q, rd_overrun_q, rd_high_q, rd_source_q;
-  reg        rd_csr_d, rd_filter_d, rd_wait_d, rd_overrun_d, rd_high_d, rd_source_d;
+  reg        rd_csr_q, rd_filter_q, rd_wait_q, rd_overrun_q, rd_high_q, rd_source_q, rd_owner_q;
+  reg        rd_csr_d, rd_filter_d, rd_wait_d, rd_overrun_d, rd_high_d, rd_source_d, rd_owner_d;
   wire       ann_pin = ann_start_i && pin_write_i;   // a write announced from the pins
   wire       ann_lat = ann_wait_i && act_write_i;    // a latched write announced at the end of its wait
   integer n;
@@ -126,18 +127,22 @@ module mk2_regs #(
     rd_overrun_d = start_i ? pin_addr_i == `MK2_ADDR_OVERRUN_COUNT : rd_overrun_q;
     rd_high_d = start_i ? pin_addr_i == `MK2_ADDR_HIGH_ORDER : rd_high_q;
     rd_source_d = start_i ? `MK2_IS_SOURCE(pin_addr_i) : rd_source_q;
+    rd_owner_d = start_i ? pin_addr_i == `MK2_ADDR_CSR || pin_addr_i == `MK2_ADDR_FILTER
+                           || pin_addr_i == `MK2_ADDR_WAIT_COUNT || pin_addr_i == `MK2_ADDR_OVERRUN_COUNT
+                           || pin_addr_i == `MK2_ADDR_HIGH_ORDER || `MK2_IS_SOURCE(pin_addr_i)
+                         : rd_owner_q;
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       {wr_csr_q, wr_filter_q, wr_wait_q, wr_overrun_q, wr_high_q, inc_wait_q, inc_overrun_q, wr_trig_q} <= 8'd0;
       wr_source_q <= 8'd0;
-      {rd_csr_q, rd_filter_q, rd_wait_q, rd_overrun_q, rd_high_q, rd_source_q} <= 6'd0;
+      {rd_csr_q, rd_filter_q, rd_wait_q, rd_overrun_q, rd_high_q, rd_source_q, rd_owner_q} <= 7'd0;
     end else begin
       {wr_csr_q, wr_filter_q, wr_wait_q, wr_overrun_q, wr_high_q, inc_wait_q, inc_overrun_q, wr_trig_q} <=
         {wr_csr_d, wr_filter_d, wr_wait_d, wr_overrun_d, wr_high_d, inc_wait_d, inc_overrun_d, wr_trig_d};
       wr_source_q <= wr_source_d;
-      {rd_csr_q, rd_filter_q, rd_wait_q, rd_overrun_q, rd_high_q, rd_source_q} <=
-        {rd_csr_d, rd_filter_d, rd_wait_d, rd_overrun_d, rd_high_d, rd_source_d};
+      {rd_csr_q, rd_filter_q, rd_wait_q, rd_overrun_q, rd_high_q, rd_source_q, rd_owner_q} <=
+        {rd_csr_d, rd_filter_d, rd_wait_d, rd_overrun_d, rd_high_d, rd_source_d, rd_owner_d};
     end
   end
   // After reset the latched address is 0, the CSR (the decode registers reset before it is ever read).
@@ -297,16 +302,17 @@ module mk2_regs #(
   end
   wire [31:0] source = source_hit_q ? source_rd_q : 32'd0;
 
-  // An AND-OR over one-hot selects that are flip-flops (the decode of the latched address).
-  wire       rd_none = !(rd_csr_q || rd_filter_q || rd_wait_q || rd_overrun_q || rd_high_q || rd_source_q);
+  // An AND-OR over one-hot selects that are flip-flops (the decode of the latched address); every register
+  // here is 32 bits or narrower, so D63..D32 read all ones whenever this block owns the address.
   reg [63:0] rdata;
   always @* begin
-    rdata = {32'hFFFF_FFFF, ({16'hFFFF, csr} & {32{rd_csr_q}}) | ({16'hFFFF, filter_q} & {32{rd_filter_q}})
-                            | (wait_cnt_q & {32{rd_wait_q}}) | (overrun_cnt_q & {32{rd_overrun_q}})
-                            | (high_q & {32{rd_high_q}}) | (source & {32{rd_source_q}}) | {32{rd_none}}};
+    rdata = {{32{rd_owner_q}}, ({16'hFFFF, csr} & {32{rd_csr_q}}) | ({16'hFFFF, filter_q} & {32{rd_filter_q}})
+                               | (wait_cnt_q & {32{rd_wait_q}}) | (overrun_cnt_q & {32{rd_overrun_q}})
+                               | (high_q & {32{rd_high_q}}) | (source & {32{rd_source_q}})};
   end
 
   assign rdata_o            = rdata;
+  assign rd_owner_o         = rd_owner_q;
   assign sampling_enabled_o = sampling_q;
   assign wait_on_overrun_o  = wait_ovr_q;
   assign read_wait_o        = read_wait_q;
@@ -338,6 +344,7 @@ module mk2_regs #(
     assert(rd_csr_q == (act_addr_i == `MK2_ADDR_CSR) && rd_filter_q == (act_addr_i == `MK2_ADDR_FILTER));
     assert(rd_wait_q == (act_addr_i == `MK2_ADDR_WAIT_COUNT) && rd_overrun_q == (act_addr_i == `MK2_ADDR_OVERRUN_COUNT));
     assert(rd_high_q == (act_addr_i == `MK2_ADDR_HIGH_ORDER) && rd_source_q == `MK2_IS_SOURCE(act_addr_i));
+    assert(rd_owner_q == (rd_csr_q || rd_filter_q || rd_wait_q || rd_overrun_q || rd_high_q || rd_source_q));
     // a pending event and a test-mode increment never act at the same edge, so each error counter adds
     // at most one (plus lost hybrid triggers)
     assert(!(wait_pend_q && inc_wait_q));

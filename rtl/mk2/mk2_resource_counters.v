@@ -47,7 +47,8 @@ module mk2_resource_counters #(
   input  wire         read_copy_i,    // the request is a read of 64-79, decoded at its start
   input  wire         read_wait_i,    // CSR: wait on read-with-copy while shadows busy
   output wire         stall_o,
-  output wire [63:0]  rdata_o,
+  output wire [63:0]  rdata_o,        // 0 unless the latched address is 8, 10, 12 or 64-95 (rd_owner_o)
+  output wire         rd_owner_o,
   // sources (already synchronized)
   input  wire [15:0]  ext_level_i,
   input  wire [15:0]  ext_prev_i,     // ext_level_i one edge earlier (a rising edge: level and not prev)
@@ -385,7 +386,7 @@ module mk2_resource_counters #(
       rd_mode_q    <= 1'b0;
       rd_clock_q   <= 1'b0;
       rd_any_counter_q <= 1'b0;
-      rd_none_q    <= 1'b1;
+      rd_owner_q   <= 1'b0;
       half_write_q <= 16'd0;
       wr_enable_q  <= 1'b0;
       wr_mode_q    <= 1'b0;
@@ -408,7 +409,7 @@ module mk2_resource_counters #(
       rd_mode_q    <= rd_mode_d;
       rd_clock_q   <= rd_clock_d;
       rd_any_counter_q <= rd_any_counter_d;
-      rd_none_q    <= rd_none_d;
+      rd_owner_q   <= rd_owner_d;
       half_write_q <= half_write_d;
       wr_enable_q  <= wr_enable_d;
       wr_mode_q    <= wr_mode_d;
@@ -433,9 +434,9 @@ module mk2_resource_counters #(
   reg  [15:0] rd_counter_q, rd_counter_d;   // act_addr_i is 64 + r or 80 + r
   reg         rd_shadow_addr_q, rd_shadow_addr_d; // act_addr_i is 80-95
   reg         rd_enable_q, rd_enable_d, rd_mode_q, rd_mode_d, rd_clock_q, rd_clock_d;
-  // the OR of the counter selects and "none of this block's addresses": flip-flops as well, so that the
-  // read register is four LUT levels from the selects, not five (a 19-input NOR in front of the last OR)
-  reg         rd_any_counter_q, rd_any_counter_d, rd_none_q, rd_none_d;
+  // the OR of the counter selects and "one of this block's addresses": flip-flops as well, so that no
+  // 19-input OR stands in front of the read multiplexer (D63..D32 of a counter, and the chip's all ones)
+  reg         rd_any_counter_q, rd_any_counter_d, rd_owner_q, rd_owner_d;
   integer r;
   always @* begin
     for (r = 0; r < 16; r = r + 1)
@@ -445,9 +446,9 @@ module mk2_resource_counters #(
     rd_mode_d = start_i ? pin_addr_i == `MK2_ADDR_MODE : rd_mode_q;
     rd_clock_d = start_i ? pin_addr_i == `MK2_ADDR_CLOCK_SELECT : rd_clock_q;
     rd_any_counter_d = start_i ? `MK2_IS_COUNTER(pin_addr_i) : rd_any_counter_q;
-    rd_none_d = start_i ? !(`MK2_IS_COUNTER(pin_addr_i) || pin_addr_i == `MK2_ADDR_ENABLE
+    rd_owner_d = start_i ? (`MK2_IS_COUNTER(pin_addr_i) || pin_addr_i == `MK2_ADDR_ENABLE
                             || pin_addr_i == `MK2_ADDR_MODE || pin_addr_i == `MK2_ADDR_CLOCK_SELECT)
-                        : rd_none_q;
+                         : rd_owner_q;
   end
   // Whether a read returns the shadow (the shadows are busy, or the address is 80-95) drives a LUT of all
   // 512 read-multiplexer terms, so it is a flip-flop, loaded with its next value.
@@ -463,7 +464,7 @@ module mk2_resource_counters #(
     for (r = 0; r < 16; r = r + 1)
       word_read = word_read | ({32{rd_counter_q[r]}} & (read_shadow ? shadow_q[32*r +: 32] : count_q[32*r +: 32]));
     rdata = {{32{rd_any_counter_q}}, word_read} | ({64{rd_enable_q}} & enable_read) | ({64{rd_mode_q}} & mode_q)
-          | ({64{rd_clock_q}} & clock_q) | {64{rd_none_q}};
+          | ({64{rd_clock_q}} & clock_q);
   end
 
   // Counter 0 goes out first on the network, so it takes the most significant slot.
@@ -478,6 +479,7 @@ module mk2_resource_counters #(
 
   assign stall_o       = req_i && read_copy_i && busy_q && read_wait_i;
   assign rdata_o       = rdata;
+  assign rd_owner_o    = rd_owner_q;
   assign shadow_busy_o = busy_q;
   assign shadow_o      = shadow_network;
   assign shadow_load_o = shadow_load && !clear_all;
@@ -536,7 +538,7 @@ module mk2_resource_counters #(
     `MK2_ENV(rd_clock_q == (act_addr_i == `MK2_ADDR_CLOCK_SELECT));
     // the read decodes kept as flip-flops of their own agree with the selects they summarise
     assert(rd_any_counter_q == |rd_counter_q);
-    assert(rd_none_q == (!(|rd_counter_q) && !rd_enable_q && !rd_mode_q && !rd_clock_q));
+    assert(rd_owner_q == (|rd_counter_q || rd_enable_q || rd_mode_q || rd_clock_q));
   end
 
   (* anyconst *) reg [3:0] f_j;

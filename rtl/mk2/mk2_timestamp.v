@@ -34,7 +34,8 @@ module mk2_timestamp (
   input  wire [55:0] act_data_i,
   input  wire        act_ones28_i,  // act_data_i[27:0] is all ones (a flip-flop in mk2_bus_if)
   output wire [55:0] ts_o,
-  output wire [63:0] rdata_o,
+  output wire [63:0] rdata_o,       // 0 unless the latched address is 2 (rd_owner_o)
+  output wire        rd_owner_o,
   output wire        overspeed_o   // sticky: two Timestamp rises less than 3 node clocks apart
 );
   reg [55:0] ts_q, ts_d;
@@ -99,7 +100,8 @@ module mk2_timestamp (
 
   assign ts_o        = ts_q;
   assign overspeed_o = overspeed_q;
-  assign rdata_o     = rd_ts_q ? {8'hFF, ts_q} : {64{1'b1}};
+  assign rdata_o     = rd_ts_q ? {8'hFF, ts_q} : 64'd0;
+  assign rd_owner_o  = rd_ts_q;
   // The request is decoded one edge ahead; the formal properties below check that decode against it.
   wire unused_ok = &{1'b0, reg_act_i};
 `ifdef FORMAL
