@@ -250,8 +250,8 @@ module mk2_chip #(
 
   // ---------------------------------------------------------------- read data and pins
   // Each block returns 0 for an address it does not own, so the read value is one AND-OR tree over every
-  // readable term (four LUT levels on iCE40, as the read path alone: make synth-floor); an address no block
-  // owns reads all ones (docs/decisions.md D2.6).
+  // readable term, the shape of the read path alone (make synth-floor: four LUT levels); an address no
+  // block owns reads all ones (docs/decisions.md D2.6).
   wire        rd_unowned = !(regs_rd_owner || ts_rd_owner || counters_rd_owner || fifo_rd_owner);
   assign read_value = regs_rdata | ts_rdata | counters_rdata | fifo_rdata | {64{rd_unowned}};
 

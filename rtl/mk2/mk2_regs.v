@@ -4,9 +4,9 @@
 // Registers, the High Order 32 Bit Register, and the Wait and Overrun Error Counters.
 //
 // Clock domain: clk_i. Register writes take effect at the action edge (reg_act_i); read values are those
-// before that edge. rdata_o is 0 for addresses this block does not own (rd_owner_o low), so the chip can OR
-// the read data of all blocks in one AND-OR tree. The software reset (soft_reset_i) returns everything here to its reset value
-// except the wait-state latch, which lives in the chip top.
+// before that edge. rdata_o is 0 for addresses this block does not own (rd_owner_o low), so the chip ORs
+// the read data of all blocks in one AND-OR tree. The software reset (soft_reset_i) returns everything
+// here to its reset value except the wait-state latch, which lives in the chip top.
 // The eight Source Address Registers live in a small block RAM. Each interaction needs at most one of them
 // (a sample write the one of its CPU ID, a read of 32-39 the one addressed), it is known at the start edge,
 // and no register can change between the start edge and the action edge (the previous action edge is
