@@ -174,18 +174,19 @@ MODEL_PIN_SCRIPTS := $(patsubst %,$(ICARUS_DIR)/seeds/seed-%.bus,$(MODEL_PIN_SEE
 $(ICARUS_DIR)/seeds/seed-%.bus: $(MK2GEN)
 	@mkdir -p $(@D)
 	@$(MK2GEN) $* --ticks $(MODEL_PIN_TICKS) -o $@
-# replay_model_pins SUITE,VVP,DIR: the model's pins of MODEL_PIN_SCRIPTS and every directed script,
-# recorded in DIR and replayed on VVP (both COUNT_AHEAD forms of the chip)
+# replay_model_pins SUITE,VVP: the model's pins of MODEL_PIN_SCRIPTS and every directed script, recorded
+# once in $(ICARUS_DIR)/model (--reuse: whichever replay runs first records them) and replayed on VVP (both
+# COUNT_AHEAD forms of the chip)
 define replay_model_pins
 	$(call run_suite,$(1),tb/mk2/run-replay --sim $(MK2SIM) --backend model --vvp $(2) \
-	  --out $(3) $(MODEL_PIN_SCRIPTS) $(DIRECTED_SCRIPTS))
+	  --out $(ICARUS_DIR)/model --reuse $(MODEL_PIN_SCRIPTS) $(DIRECTED_SCRIPTS))
 endef
 replay-icarus-model: deps $(ICARUS_DIR)/mk2_replay.vvp $(MK2SIM) $(MODEL_PIN_SCRIPTS)
-	$(call replay_model_pins,$@,$(ICARUS_DIR)/mk2_replay.vvp,$(ICARUS_DIR)/model)
+	$(call replay_model_pins,$@,$(ICARUS_DIR)/mk2_replay.vvp)
 # the chip with COUNT_AHEAD 0 (the count decision's kinds formed at the edge, as the iCEBreaker top builds
 # it); every other simulation runs the default, 1
 replay-icarus-at-edge: deps $(ICARUS_DIR)/mk2_replay_at_edge.vvp $(MK2SIM) $(MODEL_PIN_SCRIPTS)
-	$(call replay_model_pins,$@,$(ICARUS_DIR)/mk2_replay_at_edge.vvp,$(ICARUS_DIR)/at-edge)
+	$(call replay_model_pins,$@,$(ICARUS_DIR)/mk2_replay_at_edge.vvp)
 
 # not in make test: TICKS node clocks in all (default 10^8) of seeded random scripts in lockstep, SEED_TICKS
 # each (seeds 1000, 1001, ...); 0 differences, and the largest resident memory of one run printed

@@ -31,6 +31,13 @@ clock_fmax() {
 }
 worst_fmax() { echo "$1" | tr ',' '\n' | awk 'NF == 2 { if (w == "" || $2 < w) w = $2 } END { print w }'; }
 
+# logic_used PNR_LOG -> "4920 of 5280": LCs (iCE40) or LUT4s (ECP5) after packing
+logic_used() {
+  grep -E "(ICESTORM_LC|TRELLIS_COMB):" "$1" | tail -1 | sed -E 's/.*: *([0-9]+)\/ *([0-9]+) .*/\1 of \2/'
+}
+# flip_flops YOSYS_LOG -> the flip-flops of the last cell statistics yosys printed
+flip_flops() { awk '/Number of cells:/ {n = 0} /^ +(SB_DFF|TRELLIS_FF)/ {n += $2} END {print n + 0}' "$1"; }
+
 ice40() { # NAME DEVICE PACKAGE PCF FREQ -> log, asc, bin
   local name=$1 dev=$2 pkg=$3 pcf=$4 freq=$5 json=$6 pcfarg
   if [ -n "$pcf" ]; then pcfarg="--pcf $pcf --pcf-allow-unconstrained"; else pcfarg="--pcf-allow-unconstrained"; fi
