@@ -170,6 +170,13 @@ $(NETLIST_FAMILIES:%=replay-netlist-%): replay-netlist-%: deps $(NETLIST_DIR)/mk
 	$(call run_suite,$@,tb/mk2/run-replay --sim $(MK2SIM) --backend rtl --vvp $(NETLIST_DIR)/mk2_replay_$*.vvp \
 	  --out $(NETLIST_DIR)/$* $(DIRECTED_SCRIPTS))
 
+# ---- depth-cut: which of the MultiKron II's deepest register groups are deep by themselves, and which only
+# because ABC maps every cone to the deepest one's depth (scripts/depth-cut; docs/fpga.md, "Logic depth").
+# About 3 minutes; not in make test (logic-depth-test checks the tool on a fixture of known depth).
+.PHONY: depth-cut
+depth-cut: deps-fpga
+	@scripts/depth-cut $(FPGA_DIR)/depth-cut mk2_fpga_eval_top $(MK2_BOARD_TOP) $(MK2_RTL)
+
 # ---- logic-depth: the LUT levels between flip-flops of a netlist (scripts/logic-depth, printed by
 # synth-check under its table); its test checks it against depths known without synthesis.
 .PHONY: logic-depth-test
