@@ -131,8 +131,8 @@ synth-check-ice40: deps-fpga icebreaker
 # which fails when a tool fails or synthesis removed part of the structure.
 SYNTH_FLOOR_DIR = $(FPGA_DIR)/floor
 # The iCE40 rows are also run in a device as full as the chip makes it: the floor's 2677 logic cells and
-# FLOOR_FILL filler cells come to the evaluation top's 4920 on the UP5K (synth-check at 2f09cd4; the table
-# prints the count placed, to compare with synth-check's).
+# FLOOR_FILL filler cells place as 4919, against the evaluation top's 4920 on the UP5K (synth-check at
+# 2f09cd4; the table prints the count placed, to compare with synth-check's).
 FLOOR_FILL = 2240
 SYNTH_FLOOR_ENV = FLOOR_TOP=$(MK2_FLOOR_TOP) MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" FLOOR_FILL=$(FLOOR_FILL)
 .PHONY: synth-floor synth-floor-ice40
@@ -172,7 +172,7 @@ $(NETLIST_FAMILIES:%=replay-netlist-%): replay-netlist-%: deps $(NETLIST_DIR)/mk
 
 # ---- depth-cut: which of the MultiKron II's deepest register groups are deep by themselves, and which only
 # because ABC maps every cone to the deepest one's depth (scripts/depth-cut; docs/fpga.md, "Logic depth").
-# About 3 minutes; not in make test (logic-depth-test checks the tool on a fixture of known depth).
+# About 2.5 minutes; not in make test (logic-depth-test checks the tool on fixtures of known depth).
 .PHONY: depth-cut
 depth-cut: deps-fpga
 	@scripts/depth-cut $(FPGA_DIR)/depth-cut mk2_fpga_eval_top $(MK2_BOARD_TOP) $(MK2_RTL)

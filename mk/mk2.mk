@@ -94,6 +94,7 @@ mk2-lint: deps
 	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) --top-module mk2_chip -GHW_TRIGGER=1 -GHW_TRIGGER_LEVEL=3 -GHW_TRIGGER_CPU=5
 	verilator --lint-only -Wall -Irtl/mk2 $(MK2_RTL) $(MK2_BOARD_TOP) --top-module mk2_fpga_eval_top
 	verilator --lint-only -Wall $(MK2_FLOOR_TOP) --top-module mk2_floor_read_top
+	verilator --lint-only -Wall $(MK2_FLOOR_TOP) --top-module mk2_floor_read_top -GFILL=16
 	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_chip $(MK2_RTL)
 	iverilog -g2005 -Irtl/mk2 -o /dev/null -s mk2_fpga_eval_top $(MK2_RTL) $(MK2_BOARD_TOP)
 	iverilog -g2005 -Wall -o /dev/null -s mk2_floor_read_top $(MK2_FLOOR_TOP)

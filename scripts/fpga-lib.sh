@@ -17,10 +17,12 @@ synth() { # NAME FAMILY TOP FILES...  -> $out/NAME.json, $out/NAME.yosys.log
   [ "$out/$name.json" -nt "$0" ] && [ "$out/$name.json" -nt "${BASH_SOURCE[0]}" ] &&
     [ -z "$(find "$@" -newer "$out/$name.json" 2>/dev/null)" ] &&
     [ "$(cat "$out/$name.cmd" 2>/dev/null)" = "$cmd" ] && return 0
-  echo "$cmd" > "$out/$name.cmd"
+  # (the command is recorded only once yosys has written the netlist, so a failed run is never reused)
+  rm -f "$out/$name.json" "$out/$name.cmd"
   if ! yosys -q -l "$out/$name.yosys.log" -p "$cmd" >/dev/null 2>&1; then
     echo "$(basename "$0"): yosys synth_$fam failed for $name (see $out/$name.yosys.log)" >&2; return 1
   fi
+  echo "$cmd" > "$out/$name.cmd"
 }
 
 # clock_fmax PNR_LOG -> "clk 81.61, ..." : every clock's Fmax (nextpnr prints estimates while placing; the

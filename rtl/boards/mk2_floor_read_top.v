@@ -14,16 +14,17 @@
 // flip-flop (in the chip the FIFO words and the Source Address come from block RAM, which is slower), the
 // values and selects are shift registers fed from pins (so no tool can prove a select constant or two
 // selects exclusive), and the read register is folded into one parity bit so nothing is optimised away.
-// FILL stands in for the rest of the chip's logic cells: a chain of flip-flops, each loaded with the XOR of
-// the two before it (one LUT and one flip-flop, one logic cell each, with no path longer than one LUT), so
-// that the read path is placed and routed in a device as full as the chip makes it, by logic that asks
-// nothing of the timing: the most favourable case for the read path at the chip's size.
+// FILL stands in for the rest of the chip's logic cells: a chain of FILL filler cells, flip-flops loaded
+// from the pin (the first), the pin and the first (the second), and the XOR of the two before them (every
+// later one): one LUT and one flip-flop, one logic cell each, with no path longer than one LUT. So the read
+// path is placed and routed in a device as full as the chip makes it, by logic that asks nothing of the
+// timing: the most favourable case for the read path at the chip's size.
 //
 // Clock domain: clk_i. Latency: source_bit_i reaches the values after 1..SOURCES*WIDTH clocks; result_o is
 // the parity of the read register (and of the filler chain's last flip-flop), one clock after it. No reset:
 // nothing here is control state.
 // Parameters: SOURCES (terms per read-data bit, 48 in the chip), WIDTH (read-data bits, 32), FILL (filler
-// flip-flops, 0 for the read path alone).
+// cells, 0 for the read path alone).
 module mk2_floor_read_top #(
   parameter SOURCES = 48,  // terms a read-data bit chooses among (2 or more)
   parameter WIDTH   = 32,  // read-data bits (1 or more)
