@@ -93,7 +93,7 @@ module mk2_trace_sink #(
 
   ram_1r1w #(.WIDTH(10), .DEPTH(DEPTH)) u_buf (
     .clk_i(clk_i), .we_i(store), .waddr_i(wr_q), .wdata_i({net_eom_i, net_parity_i, net_data_i}),
-    .raddr_i(rd_q), .rdata_o(ram_rdata));
+    .match_i(1'b0), .raddr_i(rd_q), .rdata_o(ram_rdata));
 
   localparam [COUNT_W-1:0] CNT0 = {COUNT_W{1'b0}};
   localparam [COUNT_W-1:0] CNT1 = {{(COUNT_W-1){1'b0}}, 1'b1};

@@ -7,26 +7,33 @@
 // explicit by a bypass so that simulation and every FPGA family agree. A user that never looks at the low
 // bits of such a word until the next edge sets BYPASS_FROM to bypass bits WIDTH-1..BYPASS_FROM only (a
 // flip-flop and a multiplexer less per bit); bits below it are then undefined for that one clock.
-// Parameters: WIDTH (bits per word, >= 1), DEPTH (words, >= 2), BYPASS_FROM (0..WIDTH-1, default 0).
+// A user that knows from its own registers whether the read address equals the write address at a write
+// (the comparison of the next read address is otherwise behind that address's own logic) sets MATCH_PORT
+// and drives match_i: we_i and raddr_i == waddr_i at this edge. Else match_i is not read (tie it to 0).
+// Parameters: WIDTH (bits per word, >= 1), DEPTH (words, >= 2), BYPASS_FROM (0..WIDTH-1, default 0),
+// MATCH_PORT (0: the RAM compares the addresses, the default; 1: match_i).
 // Formal builds with FORMAL_RAM_PROBE (make formal's FIFO contents sets) add a probe: f_probe_data is the
 // word at f_probe_addr now, for a user's properties about the contents (yosys 0.23 reads no hierarchical
 // references, so scripts/formal-run's connect: option wires them to the user's formal signals).
 module ram_1r1w #(
   parameter WIDTH       = 8,   // bits per word
   parameter DEPTH       = 16,  // number of words
-  parameter BYPASS_FROM = 0    // lowest bit with the write-first bypass
+  parameter BYPASS_FROM = 0,   // lowest bit with the write-first bypass
+  parameter MATCH_PORT  = 0    // 1: match_i says a write and a read of one address happen at this edge
 ) (
   input  wire                     clk_i,
   input  wire                     we_i,
   input  wire [$clog2(DEPTH)-1:0] waddr_i,
   input  wire [WIDTH-1:0]         wdata_i,
   input  wire [$clog2(DEPTH)-1:0] raddr_i,
+  input  wire                     match_i,   // MATCH_PORT 1: we_i && raddr_i == waddr_i
   output wire [WIDTH-1:0]         rdata_o
 );
   initial begin
     if (WIDTH < 1) begin $error("ram_1r1w: WIDTH must be >= 1"); $finish; end
     if (DEPTH < 2) begin $error("ram_1r1w: DEPTH must be >= 2"); $finish; end
     if (BYPASS_FROM < 0 || BYPASS_FROM >= WIDTH) begin $error("ram_1r1w: BYPASS_FROM must be 0..WIDTH-1"); $finish; end
+    if (MATCH_PORT != 0 && MATCH_PORT != 1) begin $error("%m: MATCH_PORT must be 0 or 1"); $finish; end
   end
 
   // A read of the address written at the same edge takes wdata_q through the bypass below, so what the
@@ -52,7 +59,7 @@ module ram_1r1w #(
   always @(posedge clk_i) begin
     if (we_i) mem[waddr_i] <= wdata_i;
     rdata_q  <= mem[raddr_i];
-    bypass_q <= we_i && (waddr_i == raddr_i);
+    bypass_q <= MATCH_PORT != 0 ? match_i : we_i && (waddr_i == raddr_i);
     wdata_q  <= wdata_i[WIDTH-1:BYPASS_FROM];
   end
 

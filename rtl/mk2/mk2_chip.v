@@ -193,7 +193,6 @@ module mk2_chip #(
   // ---------------------------------------------------------------- resource counters
   wire         shadow_copy, net_shadow_release;
   wire [511:0] shadows;
-  wire         shadow_load;
   wire [63:0]  counters_rdata;
   mk2_resource_counters #(.COUNT_AHEAD(COUNT_AHEAD)) resource_counters (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .soft_reset_next_i(soft_reset_d), .testb_i(testb_i),
@@ -204,7 +203,7 @@ module mk2_chip #(
     .rd_owner_o(counters_rd_owner),
     .ext_level_i(ext_level), .ext_prev_i(ext_prev), .ts_level_i(ts_level), .ts_prev_i(ts_prev),
     .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),
-    .shadow_busy_o(shadow_busy), .shadow_o(shadows), .shadow_load_o(shadow_load));
+    .shadow_busy_o(shadow_busy), .shadow_o(shadows));
 
   // ---------------------------------------------------------------- sampler and FIFO
   wire         sampler_stall, push;
@@ -242,7 +241,7 @@ module mk2_chip #(
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .truncate_i(soft_reset || test_pop),
     .disable_i(net_disable), .enable_i(net_enable),
     .hold_i(read_without_copy && shadow_busy),
-    .fifo_nonempty_i(fifo_nonempty), .head_i(fifo_head), .shadow_i(shadows), .shadow_load_i(shadow_load),
+    .fifo_nonempty_i(fifo_nonempty), .head_i(fifo_head), .shadow_i(shadows),
     .pop_o(net_pop), .shadow_release_o(net_shadow_release),
     .netrdy_i(netrdy_i), .outdisb_i(outdisb_i), .netclk_o(netclk_o), .fifodab_o(fifodab_o),
     .data_o(net_data_o), .parity_o(net_parity_o), .eom_o(net_eom_o),

@@ -57,9 +57,17 @@ module mk2_fifo #(
   reg             ram_we_q, ram_we_d;     // !full_q, a copy for the RAM's write enable (below)
 
   wire do_pop = pop_i && nonempty_q;
+  reg  ram_match_d;  // the RAM writes the slot it reads at this edge (its write-first bypass)
 
+  // The increment is written bit by bit (bit i toggles when the bits below it are all ones), so that
+  // yosys builds no carry chain: the next read pointer is the RAM's read address and reaches the
+  // read-during-write comparison, where a chain's entry cost a LUT level (docs/fpga.md, thirteenth round).
   function [PTR_W-1:0] next_ptr(input [PTR_W-1:0] ptr);
-    next_ptr = (ptr == LAST_SLOT) ? {PTR_W{1'b0}} : ptr + 1'b1;
+    integer b;
+    begin
+      for (b = 0; b < PTR_W; b = b + 1) next_ptr[b] = ptr[b] ^ ((ptr & ((1 << b) - 1)) == ((1 << b) - 1));
+      if (ptr == LAST_SLOT) next_ptr = {PTR_W{1'b0}};
+    end
   endfunction
 
   always @* begin
@@ -92,6 +100,10 @@ module mk2_fifo #(
       nonempty_d = 1'b0;
     end
     ram_we_d = !full_d;
+    // The RAM's read-during-write match (below), from the registers first and the pop and flush last:
+    // the read address is 0 after a flush, the next slot after a pop, else the head's slot.
+    ram_match_d = ram_we_q && (flush_i ? wr_ptr_q == {PTR_W{1'b0}}
+                               : do_pop ? wr_ptr_q == next_ptr(rd_ptr_q) : wr_ptr_q == rd_ptr_q);
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -122,13 +134,15 @@ module mk2_fifo #(
   // port of the 161-bit RAM. That flip-flop is a copy of !full_q (ram_we_q): on iCE40 the enable reaches
   // every bit's write mask (about 170 inputs), and full_q itself is read by the push decision, whose
   // route it lengthened.
-  ram_1r1w #(.WIDTH(`MK2_ENTRY_WIDTH), .DEPTH(FIFO_DEPTH), .BYPASS_FROM(FULL_BYPASS != 0 ? 0 : `MK2_ENTRY_HEADER_LSB))
+  ram_1r1w #(.WIDTH(`MK2_ENTRY_WIDTH), .DEPTH(FIFO_DEPTH), .BYPASS_FROM(FULL_BYPASS != 0 ? 0 : `MK2_ENTRY_HEADER_LSB),
+             .MATCH_PORT(1))
   sample_ram (
     .clk_i   (clk_i),
     .we_i    (ram_we_q),
     .waddr_i (wr_ptr_q),
     .wdata_i (entry_i),
     .raddr_i (rd_ptr_d),
+    .match_i (ram_match_d),
     .rdata_o (head_o)
   );
 

@@ -9,9 +9,9 @@
 // the FIFO head, bytes 21-84 of a Resource sample from the shadows. The head is popped at the take edge
 // of byte 20 and the shadows released at the take edge of byte 84, so back-to-back samples leave with no
 // idle NETCLK. A software reset or a test-mode FIFO advance (truncate_i) cuts a sample short.
-// Timing: a byte of the head is chosen by a 20-way multiplexer; a counter byte is chosen one edge early
-// into a register, so no 84-way multiplexer sits in front of the output register. After an edge that loaded
-// the shadows, that register is out of date for one edge and the byte comes from the shadows directly.
+// Timing: a byte of the head is chosen by a 20-way multiplexer, a counter byte by a 64-way one; both have
+// one-hot flip-flop selects that move at the take edge, and the presentation decision reaches only the
+// enables of the byte and framing registers, so the byte is four LUT levels from flip-flops.
 // Latency: a sample pushed into an empty FIFO at edge a shows its first byte at the first present edge
 // after a. No parameters.
 module mk2_network (
@@ -26,7 +26,6 @@ module mk2_network (
   input  wire         fifo_nonempty_i, // the FIFO holds an entry
   input  wire [`MK2_ENTRY_WIDTH-1:0] head_i,
   input  wire [511:0] shadow_i,
-  input  wire         shadow_load_i,   // the shadows take new values at this edge
   output wire         pop_o,           // the head's byte 20 is taken at this edge
   output wire         shadow_release_o,// byte 84 is taken at this edge
   // pins
@@ -52,8 +51,6 @@ module mk2_network (
   reg       eom_q, eom_d;
   reg       enabled_q, enabled_d;
   reg       hold_q, hold_d;
-  reg [7:0] counter_byte_q, counter_byte_d;   // shadow byte at index_d (data: no reset needed)
-  reg       stale_q, stale_d;                 // the shadows changed at the last edge: counter_byte_q is old
 
   wire        present_edge = netclk_q;     // NETCLK falls at this edge
   wire        take_edge    = !netclk_q;    // NETCLK rises at this edge
@@ -65,13 +62,11 @@ module mk2_network (
   wire        in_counters  = in_counters_q;
   wire        byte_waiting = in_counters || fifo_nonempty_i;
   wire        can_present  = netrdy_i && outdisb_i && enabled_q && !hold_q && byte_waiting;
-  // Bytes 1-20 come straight from the FIFO head (a 20-way multiplexer). Bytes 21-84 come from the
-  // shadows through counter_byte_q, loaded one edge ahead from the index and the shadows as they are
-  // before that edge. The shadows are normally busy while a Resource sample is out, but a test-mode FIFO
-  // advance frees them, and a read-with-copy or a Resource sample may then load them while a Resource
-  // entry is still on its way. counter_byte_q then holds the old byte for one edge (stale_q); at that edge
-  // the byte is taken from the shadow multiplexer itself, whose select at a present edge is the index
-  // being presented. So one 64-way multiplexer serves both, and no second one over the counters is needed.
+  // Bytes 1-20 come straight from the FIFO head (a 20-way multiplexer), bytes 21-84 straight from the
+  // shadows (a 64-way one), as they are at the present edge: the shadows are normally busy while a
+  // Resource sample is out, but a test-mode FIFO advance frees them, and a read-with-copy or a Resource
+  // sample may then load them while a Resource entry is still on its way; its later bytes are the new
+  // values (tb/mk2/scripts/net_shadow_reload.bus).
   wire [7:0]  shadow_byte;
   reg  [7:0]  head_byte;
   integer     hb;
@@ -80,9 +75,9 @@ module mk2_network (
     for (hb = 0; hb < 20; hb = hb + 1)
       head_byte = head_byte | ({8{head_sel_q[hb]}} & head_i[`MK2_ENTRY_HEADER_MSB - 8*hb -: 8]);
   end
-  wire [7:0]  counter_byte = stale_q ? shadow_byte : counter_byte_q;
-  // head_byte is 0 while in_counters (no head byte is selected then)
-  wire [7:0]  next_byte    = ({8{in_counters}} & counter_byte) | head_byte;
+  // head_byte is 0 while in_counters (no head byte is selected then), so the two are an OR, and the gate
+  // of the 64-way multiplexer fits the LUT level where its partial ORs meet.
+  wire [7:0]  next_byte    = ({8{in_counters}} & shadow_byte) | head_byte;
   wire        last_byte    = (index_q == LAST_TRACE_BYTE && !resource) || index_q == LAST_RESOURCE_BYTE;
   wire        taking       = take_edge && presented_q;
 
@@ -98,7 +93,7 @@ module mk2_network (
     if (present_edge) begin
       hold_d      = 1'b0;
       presented_d = can_present;
-      data_d      = can_present ? next_byte : 8'd0;
+      data_d      = next_byte;
       eom_d       = can_present && last_byte;
     end
 
@@ -119,7 +114,6 @@ module mk2_network (
     if (truncate_i) begin
       presented_d = 1'b0;
       index_d     = 7'd0;
-      data_d      = 8'd0;
       eom_d       = 1'b0;
       hold_d      = 1'b0;
     end
@@ -127,16 +121,13 @@ module mk2_network (
   end
 
   // Counter byte k (0..63) is shadow bits 511-8k..504-8k; only indexes 20..83 ever use it. The byte the
-  // multiplexer selects at an edge is index_q - 20 (modulo 64), one more at a take edge (counter_byte_q
-  // is loaded one edge ahead), and it is kept one-hot in shadow_sel_q, loaded one edge ahead, so the
-  // 64-way multiplexer starts from flip-flops. Its next value needs no arithmetic and no decoder: a take
-  // edge has already moved it to the next byte and the present edge after it keeps it; a present edge
-  // that presents a byte moves it one byte on; the end of a sample selects byte 0 of index 0 (no byte is
-  // presented at that edge: it is a take edge). A truncation (software reset, test-mode FIFO advance) is a
-  // bus decision of this edge; the select follows it one edge late (truncated_q), so that decision does
-  // not reach 64 clock enables. The select of the edge after a truncation is never used: the index is 0
-  // then, and counter bytes come 20 bytes later. So each select bit is one LUT of its own bit, its
-  // neighbour's and a few shared flip-flop conditions.
+  // multiplexer selects is index_q - 20 (modulo 64), kept one-hot in shadow_sel_q, so the 64-way
+  // multiplexer starts from flip-flops. Its next value needs no arithmetic and no decoder: a taken byte
+  // moves it one byte on, as it moves the index; the end of a sample selects byte 0 of index 0. Both are
+  // decided by flip-flops (NETCLK, FIFODAB, EOM), so the 64 clock enables wait on no pin. A truncation
+  // (software reset, test-mode FIFO advance) is a bus decision of this edge; the select follows it one
+  // edge late (truncated_q), so that decision does not reach 64 clock enables either. The select of the
+  // edge after a truncation is never used: the index is 0 then, and counter bytes come 20 bytes later.
   reg  [63:0] shadow_sel_q, shadow_sel_d;   // one-hot: bit k selects counter byte k
   reg         truncated_q;                  // truncate_i was high at the last edge
   localparam [5:0] SEL_AT_INDEX0 = 6'd0 - FIRST_COUNTER_BYTE[5:0];
@@ -144,7 +135,6 @@ module mk2_network (
   // it was presented), so the end needs no index comparison.
   wire       sample_end    = taking && eom_q;
   wire       index_restart = truncate_i || sample_end;
-  wire       presenting    = present_edge && can_present;  // a byte is presented, unless truncated
   reg [7:0] shadow_byte_or;
   integer   sb;
   always @* begin
@@ -154,14 +144,10 @@ module mk2_network (
   end
   assign shadow_byte = shadow_byte_or;
   always @* begin
-    counter_byte_d = shadow_byte;
-    stale_d        = shadow_load_i;
     // one clock enable for the 64 select bits, and one LUT per bit behind it
     shadow_sel_d   = shadow_sel_q;
-    if (presenting || sample_end || truncated_q)
-      shadow_sel_d = truncated_q ? 64'd1 << (SEL_AT_INDEX0 + {5'd0, presenting})
-                   : sample_end  ? 64'd1 << SEL_AT_INDEX0
-                   : {shadow_sel_q[62:0], shadow_sel_q[63]};
+    if (taking || truncated_q)
+      shadow_sel_d = (truncated_q || eom_q) ? 64'd1 << SEL_AT_INDEX0 : {shadow_sel_q[62:0], shadow_sel_q[63]};
     // The index decodes follow the index without its arithmetic either: a taken byte moves the head
     // select one byte on (past byte 20 it is empty) and enters the counter bytes after byte 20 (a
     // Trace sample restarts there instead); a restart selects head byte 1.
@@ -176,20 +162,17 @@ module mk2_network (
       in_counters_d = 1'b0;
     end
   end
-  always @(posedge clk_i) counter_byte_q <= counter_byte_d;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       shadow_sel_q       <= 64'd1 << SEL_AT_INDEX0;
       truncated_q        <= 1'b0;
       in_counters_q      <= 1'b0;
       head_sel_q         <= 20'd1;
-      stale_q            <= 1'b0;
     end else begin
       shadow_sel_q       <= shadow_sel_d;
       truncated_q        <= truncate_i;
       in_counters_q      <= in_counters_d;
       head_sel_q         <= head_sel_d;
-      stale_q            <= stale_d;
     end
   end
 
@@ -220,8 +203,12 @@ module mk2_network (
   assign shadow_release_o = taking && in_counters_q && eom_q;
   assign netclk_o         = netclk_q;
   assign fifodab_o        = !presented_q;
-  assign data_o           = data_q;
-  assign parity_o         = ~^data_q;   // odd parity over the 8 data bits
+  // The pins show the byte only while it is presented (FIFODAB low) and 0 otherwise. data_q is loaded at
+  // every present edge whether or not a byte is presented, and the pins mask it with presented_q: the
+  // presentation decision (NETRDY, OUTDISB, the hold, a truncation) then reaches eight flip-flops' enable
+  // and one LUT after them, not the end of the byte multiplexers (which are four LUT levels by themselves).
+  assign data_o           = presented_q ? data_q : 8'd0;
+  assign parity_o         = ~^data_o;   // odd parity over the 8 data bits
   assign eom_o            = eom_q;
   assign busy_o           = presented_q || index_q != 7'd0;
   assign counter_phase_o  = in_counters;
@@ -264,10 +251,10 @@ module mk2_network (
   end
 
   always @* if (past_valid_q && rst_ni) begin
-    // the registered multiplexer select is the one of this edge
+    // the registered multiplexer select is the index's
     // (except at the edge after a truncation, whose select is not used)
     if (!truncated_q)
-      assert(shadow_sel_q == (64'd1 << (SEL_AT_INDEX0 + index_q[5:0] + {5'd0, taking})));
+      assert(shadow_sel_q == (64'd1 << (SEL_AT_INDEX0 + index_q[5:0])));
     if (truncated_q) assert(index_q == 7'd0 && !in_counters);
     assert(in_counters_q == (index_q >= FIRST_COUNTER_BYTE));
     assert(head_sel_q == ((index_q < 7'd20) ? (20'd1 << index_q[4:0]) : 20'd0));

@@ -58,8 +58,7 @@ module mk2_resource_counters #(
   input  wire         shadow_copy_i,    // a Resource sample is taken at this edge
   input  wire         shadow_release_i, // the shadows are free from the next edge
   output wire         shadow_busy_o,
-  output wire [511:0] shadow_o,         // counter 0 in bits 511:480 ... counter 15 in bits 31:0
-  output wire         shadow_load_o     // the shadows take new values at this edge
+  output wire [511:0] shadow_o          // counter 0 in bits 511:480 ... counter 15 in bits 31:0
 );
   initial begin
     if (COUNT_AHEAD != 0 && COUNT_AHEAD != 1) begin
@@ -112,6 +111,16 @@ module mk2_resource_counters #(
 
   // Enable field 11 (Reset&Enable) written for the counter at the next edge.
   reg [15:0] reset_enable_d;
+  // The pins' request at the last edge, decoded for Reset&Enable: is an Enable write, and its field f is 11.
+  // A wait state ends (ann_wait_i) exactly one edge after its start edge, where the latch took the pins
+  // (and the 32-bit mode's substitution cannot change in between: no write acts), so at an edge with
+  // ann_wait_i these are the latched request's.
+  reg        lat_enable_q, lat_enable_d;
+  reg [15:0] lat_reset_enable_q, lat_reset_enable_d;
+  always @(posedge clk_i) begin
+    lat_enable_q       <= lat_enable_d;
+    lat_reset_enable_q <= lat_reset_enable_d;
+  end
   integer j;
   always @* begin
     for (j = 0; j < 16; j = j + 1) begin
@@ -241,9 +250,15 @@ module mk2_resource_counters #(
     wr_mode_d    = (ann_pin && pin_addr_i == `MK2_ADDR_MODE) || (ann_lat && act_addr_i == `MK2_ADDR_MODE);
     wr_clock_d   = (ann_pin && pin_addr_i == `MK2_ADDR_CLOCK_SELECT)
                    || (ann_lat && act_addr_i == `MK2_ADDR_CLOCK_SELECT);
+    // Reset&Enable is decoded for the pins' request and the latched one apart, each ANDed with its own
+    // field decode, and the latched one from flip-flops loaded at the start edge (below): the clear is
+    // then four LUT levels from the pins, not five (docs/fpga.md, thirteenth round).
+    lat_enable_d = pin_write_i && pin_addr_i == `MK2_ADDR_ENABLE;
     for (f = 0; f < 16; f = f + 1) begin
       ann_field = ann_pin ? pin_data_i[4*f +: 3] : act_data_i[4*f +: 3];
-      reset_enable_d[f] = wr_enable_d && ann_field[1:0] == 2'b11;
+      lat_reset_enable_d[f] = pin_data_i[4*f +: 2] == 2'b11;
+      reset_enable_d[f] = (ann_pin && pin_addr_i == `MK2_ADDR_ENABLE && pin_data_i[4*f +: 2] == 2'b11)
+                          || (ann_wait_i && lat_enable_q && lat_reset_enable_q[f]);
       field_nz_d[f]     = ann_field != 3'b000;
       field_nz_now[f]   = act_data_i[4*f +: 3] != 3'b000;
     end
@@ -270,14 +285,19 @@ module mk2_resource_counters #(
     // does not move then (tick10 is low at 8), so it is 9 at the next edge when it is 9 now.
     tick10_d  = div10_at8_q && !soft_reset_i;
     tick100_d = tick10_d && div100_at9_q;
-    div10_at8_d  = (div10_d == 4'd8);
-    div100_at9_d = (div100_d == 4'd9);
+    // From the prescalers' registers, not their next values: no adder's carry in front of these flags.
+    // div10 goes to 8 from 7 (it counts up unless it ticks or a software reset clears it); div100 is 9
+    // next when it moves from 8, or stays at 9.
+    div10_at8_d  = !soft_reset_i && !tick10 && div10_q == 4'd7;
+    div100_at9_d = !soft_reset_i && (tick10 ? !tick100 && div100_q == 4'd8 : div100_q == 4'd9);
     div_at89_d   = div10_at8_d && div100_at9_q;  // div100 does not move while div10 goes to 8
 
     for (f = 0; f < 16; f = f + 2) begin
       sw_mode_d[f +: 2] = {kind_pair[f/2] ? field_software[f] : field_software[f+1], field_software[f]};
       // Reset&Enable of the even counter clears both halves of a pair, the odd counter's neither (D10.5)
-      clear_d[f +: 2] = {2{soft_reset_next_i}} | {mode_d[4*f + 3] ? reset_enable_d[f] : reset_enable_d[f+1],
+      // The pair bit as it is: Mode cannot change at an edge where a write is announced (no write acts
+      // then), so it is the pair bit of the edge where the clear acts.
+      clear_d[f +: 2] = {2{soft_reset_next_i}} | {mode_q[4*f + 3] ? reset_enable_d[f] : reset_enable_d[f+1],
                                                   reset_enable_d[f]};
     end
   end
@@ -482,7 +502,6 @@ module mk2_resource_counters #(
   assign rd_owner_o    = rd_owner_q;
   assign shadow_busy_o = busy_q;
   assign shadow_o      = shadow_network;
-  assign shadow_load_o = shadow_load && !clear_all;
 
 `ifdef FORMAL
   // Properties (make formal, docs/formal.md): saturation of every counter and pair, NOP fields, busy
@@ -515,6 +534,18 @@ module mk2_resource_counters #(
     else         {f_reset_enable_q, f_soft_reset_q} <= {reset_enable_d, soft_reset_next_i};
   always @(posedge clk_i) f_past_rst_q <= rst_ni;
   always @* if (past_valid_q && rst_ni) `MK2_ENV(f_sw_inc == sw_inc_q);
+  // A write is announced only where none acts (the bus interface is free, or in its wait state), so Mode
+  // keeps its pair bits from the announcement to the action (clear_d reads mode_q). At the end of a wait
+  // state the latched request is the one the pins showed one edge before (lat_enable_q, lat_reset_enable_q).
+  integer f_l;
+  always @* if (past_valid_q && rst_ni) begin
+    `MK2_ENV(!((ann_start_i || ann_wait_i) && (req_i || soft_reset_i)));
+    if (ann_wait_i) begin
+      `MK2_ENV(lat_enable_q == (act_write_i && act_addr_i == `MK2_ADDR_ENABLE));
+      for (f_l = 0; f_l < 16; f_l = f_l + 1)
+        `MK2_ENV(lat_reset_enable_q[f_l] == (act_data_i[4*f_l +: 2] == 2'b11));
+    end
+  end
   always @* if (past_valid_q && rst_ni) `MK2_ENV(soft_reset_i == f_soft_reset_q);
   integer f_h;
   always @* if (past_valid_q && rst_ni) begin

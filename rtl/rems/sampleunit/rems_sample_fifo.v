@@ -67,7 +67,7 @@ module rems_sample_fifo #(
 
   ram_1r1w #(.WIDTH(64), .DEPTH(DEPTH)) u_ram (
     .clk_i(clk_i), .we_i(do_push && !flush_i), .waddr_i(wptr_q), .wdata_i(push_data_i),
-    .raddr_i(rptr_d), .rdata_o(head_o));
+    .match_i(1'b0), .raddr_i(rptr_d), .rdata_o(head_o));
 
   assign empty_o = empty_q;
   assign full_o  = full_q;

@@ -185,7 +185,7 @@ module rems_sample_unit #(
   generate
     if (OUTREG == 0) begin : g_mem
       ram_1r1w #(.WIDTH(32), .DEPTH(2 * MEM_SAMPLES)) u_mem (
-        .clk_i(clk_i), .we_i(mem_we), .waddr_i(mem_waddr), .wdata_i(mem_wdata), .raddr_i(mem_raddr_i),
+        .clk_i(clk_i), .we_i(mem_we), .waddr_i(mem_waddr), .wdata_i(mem_wdata), .match_i(1'b0), .raddr_i(mem_raddr_i),
         .rdata_o(mem_rdata_o));
     end else begin : g_mem_outreg
       // The sequencer's write goes through a register (pw_*) and lands one edge later: the four DP16KD of
