@@ -18,7 +18,7 @@ RATIO_V = $(RATIO_RTL)
 MATCHER_V = $(REMS_MATCHER_RTL)
 
 FIFO_V := rtl/mk2/mk2_fifo.v rtl/common/ram_1r1w.v
-NET_V  := rtl/mk2/mk2_network.v
+NET_V  := rtl/mk2/mk2_network.v rtl/mk2/mk2_net_byte.v
 BUS_V  := rtl/mk2/mk2_bus_if.v
 CNT_V  := rtl/mk2/mk2_resource_counters.v rtl/mk2/mk2_count_enable.v rtl/common/chain_increment.v
 

@@ -251,8 +251,26 @@ module mk2_chip #(
   // Each block returns 0 for an address it does not own, so the read value is one AND-OR tree over every
   // readable term, the shape of the read path alone (make synth-floor: four LUT levels); an address no
   // block owns reads all ones (docs/decisions.md D2.6).
-  wire        rd_unowned = !(regs_rd_owner || ts_rd_owner || counters_rd_owner || fifo_rd_owner);
-  assign read_value = regs_rdata | ts_rdata | counters_rdata | fifo_rdata | {64{rd_unowned}};
+  // The all-ones term is a flip-flop of its own, decoded from the pins at the start edge like the blocks'
+  // owner flags (the NOR of those four was a LUT level in front of the tree; formal: rd_unowned_q below).
+  reg         rd_unowned_q, rd_unowned_d;
+  always @* begin
+    rd_unowned_d = rd_unowned_q;
+    if (bus_start)
+      rd_unowned_d = !(pin_addr == `MK2_ADDR_CSR || pin_addr == `MK2_ADDR_TIMESTAMP
+                       || pin_addr == `MK2_ADDR_FILTER || pin_addr == `MK2_ADDR_WAIT_COUNT
+                       || pin_addr == `MK2_ADDR_OVERRUN_COUNT || pin_addr == `MK2_ADDR_HIGH_ORDER
+                       || pin_addr == `MK2_ADDR_ENABLE || pin_addr == `MK2_ADDR_MODE
+                       || pin_addr == `MK2_ADDR_CLOCK_SELECT || `MK2_IS_FIFO_GROUP(pin_addr)
+                       || `MK2_IS_SOURCE(pin_addr) || `MK2_IS_COUNTER(pin_addr));
+  end
+  // reset: address 0 latched, which no block owns
+  always @(posedge clk_i or negedge rst_n)
+    if (!rst_n) rd_unowned_q <= 1'b1;
+    else        rd_unowned_q <= rd_unowned_d;
+  assign read_value = regs_rdata | ts_rdata | counters_rdata | fifo_rdata | {64{rd_unowned_q}};
+  // the blocks' owner flags are read only by the formal check below
+  wire unused_owner_ok = &{1'b0, regs_rd_owner, ts_rd_owner, counters_rd_owner, fifo_rd_owner};
 
   assign data_o    = bus_rdata;
   assign data_oe_o = rd_ack && outdisb_i;
@@ -297,6 +315,9 @@ module mk2_chip #(
       if (soft_reset) f_flushed_q <= f_flushed_q + f_inside - {15'd0, f_eom_taken};
     end
   end
+  // the all-ones flip-flop is the NOR of the blocks' owner flags
+  always @* if (f_past_valid_q && rst_n)
+    assert(rd_unowned_q == !(regs_rd_owner || ts_rd_owner || counters_rd_owner || fifo_rd_owner));
   always @* if (f_past_valid_q && rst_n) begin
     assert(soft_reset_q == (req && req_class[`MK2_CLASS_SOFT_RESET]));
     // samples accepted = sent + discarded as overruns + inside + flushed by a software reset

@@ -67,17 +67,12 @@ module mk2_network (
   // Resource sample is out, but a test-mode FIFO advance frees them, and a read-with-copy or a Resource
   // sample may then load them while a Resource entry is still on its way; its later bytes are the new
   // values (tb/mk2/scripts/net_shadow_reload.bus).
-  wire [7:0]  shadow_byte;
-  reg  [7:0]  head_byte;
-  integer     hb;
-  always @* begin
-    head_byte = 8'd0;
-    for (hb = 0; hb < 20; hb = hb + 1)
-      head_byte = head_byte | ({8{head_sel_q[hb]}} & head_i[`MK2_ENTRY_HEADER_MSB - 8*hb -: 8]);
-  end
-  // head_byte is 0 while in_counters (no head byte is selected then), so the two are an OR, and the gate
-  // of the 64-way multiplexer fits the LUT level where its partial ORs meet.
-  wire [7:0]  next_byte    = ({8{in_counters}} & shadow_byte) | head_byte;
+  // (mk2_net_byte, a hierarchy of its own so that ABC maps it at its own depth)
+  wire [7:0]  next_byte;
+  reg  [63:0] shadow_sel_q, shadow_sel_d;   // one-hot: bit k selects counter byte k (below)
+  mk2_net_byte byte_mux (
+    .head_i(head_i), .head_sel_i(head_sel_q), .shadow_i(shadow_i), .shadow_sel_i(shadow_sel_q),
+    .in_counters_i(in_counters), .byte_o(next_byte));
   wire        last_byte    = (index_q == LAST_TRACE_BYTE && !resource) || index_q == LAST_RESOURCE_BYTE;
   wire        taking       = take_edge && presented_q;
 
@@ -128,21 +123,12 @@ module mk2_network (
   // (software reset, test-mode FIFO advance) is a bus decision of this edge; the select follows it one
   // edge late (truncated_q), so that decision does not reach 64 clock enables either. The select of the
   // edge after a truncation is never used: the index is 0 then, and counter bytes come 20 bytes later.
-  reg  [63:0] shadow_sel_q, shadow_sel_d;   // one-hot: bit k selects counter byte k
   reg         truncated_q;                  // truncate_i was high at the last edge
   localparam [5:0] SEL_AT_INDEX0 = 6'd0 - FIRST_COUNTER_BYTE[5:0];
   // A sample ends where its last byte is taken: the byte on the pins carries EOM (eom_q, registered where
   // it was presented), so the end needs no index comparison.
   wire       sample_end    = taking && eom_q;
   wire       index_restart = truncate_i || sample_end;
-  reg [7:0] shadow_byte_or;
-  integer   sb;
-  always @* begin
-    shadow_byte_or = 8'd0;
-    for (sb = 0; sb < 64; sb = sb + 1)
-      shadow_byte_or = shadow_byte_or | ({8{shadow_sel_q[sb]}} & shadow_i[511 - 8*sb -: 8]);
-  end
-  assign shadow_byte = shadow_byte_or;
   always @* begin
     // one clock enable for the 64 select bits, and one LUT per bit behind it
     shadow_sel_d   = shadow_sel_q;
