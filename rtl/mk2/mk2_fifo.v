@@ -59,13 +59,19 @@ module mk2_fifo #(
   wire do_pop = pop_i && nonempty_q;
   reg  ram_match_d;  // the RAM writes the slot it reads at this edge (its write-first bypass)
 
-  // The increment is written bit by bit (bit i toggles when the bits below it are all ones), so that
-  // yosys builds no carry chain: the next read pointer is the RAM's read address and reaches the
-  // read-during-write comparison, where a chain's entry cost a LUT level (docs/fpga.md, thirteenth round).
+  // The increment is written bit by bit (a bit toggles when the bits below it are all ones: a running
+  // carry), so that yosys builds no carry chain: the next read pointer is the RAM's read address and
+  // reaches the read-during-write match, where a chain's entry cost a LUT level (docs/fpga.md, thirteenth
+  // round).
   function [PTR_W-1:0] next_ptr(input [PTR_W-1:0] ptr);
     integer b;
+    reg     carry;
     begin
-      for (b = 0; b < PTR_W; b = b + 1) next_ptr[b] = ptr[b] ^ ((ptr & ((1 << b) - 1)) == ((1 << b) - 1));
+      carry = 1'b1;
+      for (b = 0; b < PTR_W; b = b + 1) begin
+        next_ptr[b] = ptr[b] ^ carry;
+        carry       = carry & ptr[b];
+      end
       if (ptr == LAST_SLOT) next_ptr = {PTR_W{1'b0}};
     end
   endfunction
@@ -213,6 +219,8 @@ module mk2_fifo #(
     assert(full_q == (count_q == FIFO_DEPTH[7:0]));
     assert(nonempty_q == (count_q != 8'd0));
     assert(ram_we_q == !full_q);
+    // the RAM's match is its own comparison of the addresses it is given (ram_1r1w, MATCH_PORT 0)
+    assert(ram_match_d == (ram_we_q && wr_ptr_q == rd_ptr_d));
     assert(count_q == ((wr_ptr_q == rd_ptr_q && full_q) ? FIFO_DEPTH[7:0] : f_used));
     assert(count_o == count_q && full_o == full_q && nonempty_o == nonempty_q);
     // the read selects are the decode of the request's address (the chip proves it; alone, assumed)

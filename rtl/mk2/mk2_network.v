@@ -9,9 +9,12 @@
 // the FIFO head, bytes 21-84 of a Resource sample from the shadows. The head is popped at the take edge
 // of byte 20 and the shadows released at the take edge of byte 84, so back-to-back samples leave with no
 // idle NETCLK. A software reset or a test-mode FIFO advance (truncate_i) cuts a sample short.
-// Timing: a byte of the head is chosen by a 20-way multiplexer, a counter byte by a 64-way one; both have
-// one-hot flip-flop selects that move at the take edge, and the presentation decision reaches only the
-// enables of the byte and framing registers, so the byte is four LUT levels from flip-flops.
+// Timing: a byte of the head is chosen by a 20-way multiplexer, a counter byte by a 64-way one
+// (mk2_net_byte); both have one-hot flip-flop selects that move at the take edge. The byte register is
+// loaded at every present edge (its enable is NETCLK), and the presentation decision reaches only the
+// framing registers and one LUT after the byte register that masks N7..N0 while FIFODAB is high, so the
+// byte is four LUT levels from flip-flops. N7..N0 and ODD_PARITY are thus a LUT after flip-flops, not
+// flip-flops: they are settled well before the next edge, and may glitch after an edge where both change.
 // Latency: a sample pushed into an empty FIFO at edge a shows its first byte at the first present edge
 // after a. No parameters.
 module mk2_network (
@@ -191,8 +194,8 @@ module mk2_network (
   assign fifodab_o        = !presented_q;
   // The pins show the byte only while it is presented (FIFODAB low) and 0 otherwise. data_q is loaded at
   // every present edge whether or not a byte is presented, and the pins mask it with presented_q: the
-  // presentation decision (NETRDY, OUTDISB, the hold, a truncation) then reaches eight flip-flops' enable
-  // and one LUT after them, not the end of the byte multiplexers (which are four LUT levels by themselves).
+  // presentation decision (NETRDY, OUTDISB, the hold, a truncation) then reaches presented_q and one LUT
+  // after the byte register, not the end of the byte multiplexers (four LUT levels by themselves).
   assign data_o           = presented_q ? data_q : 8'd0;
   assign parity_o         = ~^data_o;   // odd parity over the 8 data bits
   assign eom_o            = eom_q;

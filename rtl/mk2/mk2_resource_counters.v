@@ -113,7 +113,7 @@ module mk2_resource_counters #(
   reg [15:0] reset_enable_d;
   // The pins' request at the last edge, decoded for Reset&Enable: is an Enable write, and its field f is 11.
   // A wait state ends (ann_wait_i) exactly one edge after its start edge, where the latch took the pins
-  // (and the 32-bit mode's substitution cannot change in between: no write acts), so at an edge with
+  // (and the 32-bit mode's substitution cannot change in between: no action acts), so at an edge with
   // ann_wait_i these are the latched request's.
   reg        lat_enable_q, lat_enable_d;
   reg [15:0] lat_reset_enable_q, lat_reset_enable_d;
@@ -251,8 +251,9 @@ module mk2_resource_counters #(
     wr_clock_d   = (ann_pin && pin_addr_i == `MK2_ADDR_CLOCK_SELECT)
                    || (ann_lat && act_addr_i == `MK2_ADDR_CLOCK_SELECT);
     // Reset&Enable is decoded for the pins' request and the latched one apart, each ANDed with its own
-    // field decode, and the latched one from flip-flops loaded at the start edge (below): the clear is
-    // then four LUT levels from the pins, not five (docs/fpga.md, thirteenth round).
+    // field decode, the latched one from lat_enable_q and lat_reset_enable_q (loaded from the pins at
+    // every edge, above): the clear is then four LUT levels from the pins alone, not five (docs/fpga.md,
+    // thirteenth round).
     lat_enable_d = pin_write_i && pin_addr_i == `MK2_ADDR_ENABLE;
     for (f = 0; f < 16; f = f + 1) begin
       ann_field = ann_pin ? pin_data_i[4*f +: 3] : act_data_i[4*f +: 3];
@@ -295,7 +296,7 @@ module mk2_resource_counters #(
     for (f = 0; f < 16; f = f + 2) begin
       sw_mode_d[f +: 2] = {kind_pair[f/2] ? field_software[f] : field_software[f+1], field_software[f]};
       // Reset&Enable of the even counter clears both halves of a pair, the odd counter's neither (D10.5)
-      // The pair bit as it is: Mode cannot change at an edge where a write is announced (no write acts
+      // The pair bit as it is: Mode cannot change at an edge where a write is announced (no action acts
       // then), so it is the pair bit of the edge where the clear acts.
       clear_d[f +: 2] = {2{soft_reset_next_i}} | {mode_q[4*f + 3] ? reset_enable_d[f] : reset_enable_d[f+1],
                                                   reset_enable_d[f]};
@@ -534,12 +535,12 @@ module mk2_resource_counters #(
     else         {f_reset_enable_q, f_soft_reset_q} <= {reset_enable_d, soft_reset_next_i};
   always @(posedge clk_i) f_past_rst_q <= rst_ni;
   always @* if (past_valid_q && rst_ni) `MK2_ENV(f_sw_inc == sw_inc_q);
-  // A write is announced only where none acts (the bus interface is free, or in its wait state), so Mode
-  // keeps its pair bits from the announcement to the action (clear_d reads mode_q). At the end of a wait
+  // A write is announced only where no action acts (the bus interface is free, or in its wait state), so
+  // Mode keeps its pair bits from the announcement to the action (clear_d reads mode_q). At the end of a wait
   // state the latched request is the one the pins showed one edge before (lat_enable_q, lat_reset_enable_q).
   integer f_l;
   always @* if (past_valid_q && rst_ni) begin
-    `MK2_ENV(!((ann_start_i || ann_wait_i) && (req_i || soft_reset_i)));
+    `MK2_ENV(!((ann_start_i || ann_wait_i) && (wr_mode_q || soft_reset_i)));
     if (ann_wait_i) begin
       `MK2_ENV(lat_enable_q == (act_write_i && act_addr_i == `MK2_ADDR_ENABLE));
       for (f_l = 0; f_l < 16; f_l = f_l + 1)
