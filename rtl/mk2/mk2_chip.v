@@ -252,17 +252,12 @@ module mk2_chip #(
   // readable term, the shape of the read path alone (make synth-floor: four LUT levels); an address no
   // block owns reads all ones (docs/decisions.md D2.6).
   // The all-ones term is a flip-flop of its own, decoded from the pins at the start edge like the blocks'
-  // owner flags (the NOR of those four was a LUT level in front of the tree; formal: rd_unowned_q below).
+  // owner flags (the NOR of those four was a LUT level in front of the tree), from the register map's list
+  // of readable addresses (formal: it is the NOR of the owner flags, below).
   reg         rd_unowned_q, rd_unowned_d;
   always @* begin
     rd_unowned_d = rd_unowned_q;
-    if (bus_start)
-      rd_unowned_d = !(pin_addr == `MK2_ADDR_CSR || pin_addr == `MK2_ADDR_TIMESTAMP
-                       || pin_addr == `MK2_ADDR_FILTER || pin_addr == `MK2_ADDR_WAIT_COUNT
-                       || pin_addr == `MK2_ADDR_OVERRUN_COUNT || pin_addr == `MK2_ADDR_HIGH_ORDER
-                       || pin_addr == `MK2_ADDR_ENABLE || pin_addr == `MK2_ADDR_MODE
-                       || pin_addr == `MK2_ADDR_CLOCK_SELECT || `MK2_IS_FIFO_GROUP(pin_addr)
-                       || `MK2_IS_SOURCE(pin_addr) || `MK2_IS_COUNTER(pin_addr));
+    if (bus_start) rd_unowned_d = !`MK2_IS_READABLE(pin_addr);
   end
   // reset: address 0 latched, which no block owns
   always @(posedge clk_i or negedge rst_n)

@@ -31,7 +31,7 @@ module mk2_net_byte (
   end
   // the gate of the 64-way tree fits the LUT level where its partial ORs meet
   assign byte_o = ({8{in_counters_i}} & shadow_byte) | head_byte;
-  // bits of the head below the 20 bytes (the Resource flag) are not part of any byte
+  // the head bits above the 20 bytes (the Resource flag) are not part of any byte
   wire unused_ok = &{1'b0, head_i[`MK2_ENTRY_WIDTH-1:`MK2_ENTRY_HEADER_MSB+1]};
 endmodule
 `default_nettype wire

@@ -288,6 +288,18 @@ module mk2_network (
     end
   end
 
+  // The byte on the pins is the one its index names, from the source as it was at the edge that presented
+  // it: head byte index + 1 (bytes 1-20), or counter byte index - 20 of the shadows (bytes 21-84). Written
+  // from the index, not from the one-hot selects, so that it checks them and the multiplexers.
+  reg [7:0] f_byte_q = 8'd0;
+  integer   f_k;
+  always @(posedge clk_i) begin
+    f_k = index_q;
+    f_byte_q <= (f_k >= FIRST_COUNTER_BYTE) ? shadow_i[511 - 8*(f_k - FIRST_COUNTER_BYTE) -: 8]
+                                              : head_i[`MK2_ENTRY_HEADER_MSB - 8*f_k -: 8];
+  end
+  always @* if (past_valid_q && rst_ni && !fifodab_o && !netclk_o) assert(data_o == f_byte_q);
+
   // covers (reachable within the cover depth; a sample's EOM needs 40 or 168 node clocks, beyond what the
   // solver reaches in minutes): a byte presented, bytes taken in a row, a byte refused for NETRDY low
   always @* if (past_valid_q && rst_ni) begin

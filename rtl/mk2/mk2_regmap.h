@@ -57,6 +57,7 @@
 #define MK2_SAMPLE_RESOURCE_COUNT 16
 #define MK2_IS_SAMPLE_RESOURCE(a) ((unsigned)(a) >= 112u && (unsigned)(a) <= 127u)
 #define MK2_SEL_SAMPLE_RESOURCE(a) ((((unsigned)(a) >> 4) & 1u) == 1u) /* given MK2_IS_SAMPLE(a) */
+#define MK2_IS_READABLE(a) (((unsigned)(a) == 1u) || ((unsigned)(a) == 2u) || ((unsigned)(a) == 4u) || ((unsigned)(a) == 5u) || ((unsigned)(a) == 6u) || ((unsigned)(a) == 7u) || ((unsigned)(a) == 8u) || ((unsigned)(a) == 10u) || ((unsigned)(a) == 12u) || ((unsigned)(a) >= 25u && (unsigned)(a) <= 29u) || ((unsigned)(a) >= 32u && (unsigned)(a) <= 39u) || ((unsigned)(a) >= 64u && (unsigned)(a) <= 79u) || ((unsigned)(a) >= 80u && (unsigned)(a) <= 95u)) /* a read returns a register (else all ones) */
 #define MK2_TIMESTAMP_WIDTH 56                   /* bits a read returns; all ones above */
 #define MK2_FILTER_WIDTH 16                      /* bits a read returns; all ones above */
 #define MK2_WAIT_COUNT_WIDTH 32                  /* bits a read returns; all ones above */

@@ -57,6 +57,7 @@
 `define MK2_SAMPLE_RESOURCE_COUNT 16
 `define MK2_IS_SAMPLE_RESOURCE(a) (a[6:4] == 3'd7)
 `define MK2_SEL_SAMPLE_RESOURCE(a) (a[4:4] == 1'd1) // given MK2_IS_SAMPLE(a)
+`define MK2_IS_READABLE(a) (((a) == 7'd1) || ((a) == 7'd2) || ((a) == 7'd4) || ((a) == 7'd5) || ((a) == 7'd6) || ((a) == 7'd7) || ((a) == 7'd8) || ((a) == 7'd10) || ((a) == 7'd12) || `MK2_IS_FIFO_GROUP(a) || `MK2_IS_SOURCE(a) || `MK2_IS_COUNTER_VALUE(a) || `MK2_IS_COUNTER_SHADOW(a)) // a read returns a register (else all ones)
 `define MK2_TIMESTAMP_WIDTH 56                   // bits a read returns; all ones above
 `define MK2_FILTER_WIDTH 16                      // bits a read returns; all ones above
 `define MK2_WAIT_COUNT_WIDTH 32                  // bits a read returns; all ones above

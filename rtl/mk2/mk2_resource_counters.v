@@ -244,7 +244,6 @@ module mk2_resource_counters #(
     if (clear_all)        shadow_d = 512'd0;
     else if (shadow_load) shadow_d = count_q;
 
-    wr_enable_d  = (ann_pin && pin_addr_i == `MK2_ADDR_ENABLE) || (ann_lat && act_addr_i == `MK2_ADDR_ENABLE);
     // An announcement is from the pins or from the latch, never both (a wait state ends only in WAIT, a
     // start only outside it), so the announced write's data is the pins' or the latched one.
     wr_mode_d    = (ann_pin && pin_addr_i == `MK2_ADDR_MODE) || (ann_lat && act_addr_i == `MK2_ADDR_MODE);
@@ -254,11 +253,14 @@ module mk2_resource_counters #(
     // field decode, the latched one from lat_enable_q and lat_reset_enable_q (loaded from the pins at
     // every edge, above): the clear is then four LUT levels from the pins alone, not five (docs/fpga.md,
     // thirteenth round).
+    // (the Enable write's select is formed the same way: at the end of a wait state, lat_enable_q is the
+    // latched request's address compare)
     lat_enable_d = pin_write_i && pin_addr_i == `MK2_ADDR_ENABLE;
+    wr_enable_d  = (ann_start_i && lat_enable_d) || (ann_wait_i && lat_enable_q);
     for (f = 0; f < 16; f = f + 1) begin
       ann_field = ann_pin ? pin_data_i[4*f +: 3] : act_data_i[4*f +: 3];
       lat_reset_enable_d[f] = pin_data_i[4*f +: 2] == 2'b11;
-      reset_enable_d[f] = (ann_pin && pin_addr_i == `MK2_ADDR_ENABLE && pin_data_i[4*f +: 2] == 2'b11)
+      reset_enable_d[f] = (ann_start_i && lat_enable_d && lat_reset_enable_d[f])
                           || (ann_wait_i && lat_enable_q && lat_reset_enable_q[f]);
       field_nz_d[f]     = ann_field != 3'b000;
       field_nz_now[f]   = act_data_i[4*f +: 3] != 3'b000;
