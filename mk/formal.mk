@@ -19,7 +19,7 @@ MATCHER_V = $(REMS_MATCHER_RTL)
 
 FIFO_V := rtl/mk2/mk2_fifo.v rtl/common/ram_1r1w.v
 NET_V  := rtl/mk2/mk2_network.v rtl/mk2/mk2_net_byte.v
-BUS_V  := rtl/mk2/mk2_bus_if.v
+BUS_V  := rtl/mk2/mk2_bus_if.v rtl/mk2/mk2_announce.v
 CNT_V  := rtl/mk2/mk2_resource_counters.v rtl/mk2/mk2_count_enable.v rtl/common/chain_increment.v
 
 # FIFO contents: the properties under FORMAL_CONTENTS read the RAM word at the tracked slot through

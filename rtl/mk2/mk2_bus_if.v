@@ -11,8 +11,11 @@
 // The interface re-arms when the strobes are seen inactive at the ACKB edge or later, so a strobe held
 // low never starts twice; a new interaction may start at the edge that ends ACKB.
 // Latency: ACKB low after edge s+1+W+(stalled edges). See docs/decisions.md section 2.
-// No parameters.
-module mk2_bus_if (
+// Parameters:
+//   ANNOUNCED  one bit per address: the addresses whose announced write ann_write_o decodes (mk2_announce)
+module mk2_bus_if #(
+  parameter [`MK2_ADDR_COUNT-1:0] ANNOUNCED = {`MK2_ADDR_COUNT{1'b1}}
+) (
   input  wire        clk_i,
   input  wire        rst_ni,
   // pins
@@ -29,17 +32,26 @@ module mk2_bus_if (
   // configuration
   input  wire        wait_state_i, // latched WAITSTATE strap
   input  wire [15:0] sample_levels_i, // filter levels that take samples now (0 while sampling is off)
+  // 32-bit mode: a write's D63..D32 are the High Order register's (Table B1). Both change only at action
+  // edges, so their values at the start edge, where the data are latched, are those at the action edge.
+  input  wire        mode32_i,
+  input  wire [31:0] high_order_i,
   // request to the chip's blocks
   output wire        req_o,       // an action is being attempted at this edge
   output wire        req_write_o,
   output wire [6:0]  req_addr_o,
-  output wire [63:0] req_data_o,  // D63..D0 as latched (the 32-bit mode substitution is the chip's)
+  output wire [63:0] req_data_o,  // D63..D0 as latched, D63..D32 replaced by high_order_i in 32-bit mode
   output wire        req_ones32_o, // &req_data_o[31:0], latched with it (32-bit mode replaces only
   output wire        req_ones28_o, // &req_data_o[27:0]   D63..D32, so both hold for the chip's write data)
   output wire [2:0]  req_cpu_o,   // encoded CPU ID: lowest active line, 0 when none
   output wire [`MK2_CLASS_COUNT-1:0] req_class_o, // the request's address classes, decoded at the start edge
   input  wire        stall_i,     // the action cannot proceed at this edge
-  input  wire [63:0] rdata_i,     // read value at this edge
+  // The read value at this edge is rdata_i | {32'd0, counter_word_i | fifo_word_i}. The counters' and
+  // the FIFO's word multiplexers (the deepest) are registered apart and ORed with the rest after the
+  // registers, so that the OR of the blocks' read values is not in the same clock as those multiplexers.
+  input  wire [63:0] rdata_i,        // the read value but for the two words below
+  input  wire [31:0] counter_word_i, // D31..D0 of a counter read, 0 for other addresses
+  input  wire [31:0] fifo_word_i,    // D31..D0 of a FIFO group read, 0 for other addresses
   // The request presented at the next edge, for the accesses that never stall (every one but a sample
   // write and a read-with-copy), so that blocks decode it into flip-flops one edge ahead and no decision
   // taken in the action clock feeds their adders (docs/fpga.md): either an interaction starts now with
@@ -49,7 +61,11 @@ module mk2_bus_if (
   output wire        ann_wait_o,
   output wire        pin_write_o,  // READB high: a write, as the pins show it now
   output wire [`MK2_CLASS_COUNT-1:0] pin_class_o, // the address classes of the pins' request
+  // ann_start_o && pin_write_o && pin_addr_o == a, by address a (for the addresses in ANNOUNCED, else 0),
+  // each two LUT levels from the pins (mk2_announce): the blocks' write selects for the next edge
+  output wire [`MK2_ADDR_COUNT-1:0] ann_write_o,
   output wire [6:0]  pin_addr_o,
+  output wire [63:0] pin_data_o,   // D63..D0 as the pins show them now, D63..D32 replaced as in req_data_o
   output wire        start_o,     // an interaction starts at this edge
   output wire [2:0]  start_index_o, // its Source Address Register: the CPU ID of a write, A2..A0 of a read
   output wire        busy_o       // an interaction is in progress (debug)
@@ -67,6 +83,7 @@ module mk2_bus_if (
   reg        ones28_q, ones28_d, ones32_q, ones32_d;  // data_q[27:0] / data_q[31:0] is all ones
   reg [2:0]  cpu_q,   cpu_d;
   reg [63:0] rdata_q, rdata_d;
+  reg [31:0] counter_word_q, counter_word_d, fifo_word_q, fifo_word_d; // loaded with rdata_q
   reg [`MK2_CLASS_COUNT-1:0] class_q, class_d;
 
   // Lowest-numbered active CPU ID line wins (CLARIFICATIONS); none active is CPU 0.
@@ -79,6 +96,7 @@ module mk2_bus_if (
   end
 
   wire       is_write = readb_i;   // READB and WRITEB both low is a read
+  wire [63:0] pin_data = {mode32_i ? high_order_i : data_i[63:32], data_i[31:0]};
   reg  [`MK2_CLASS_COUNT-1:0] pin_class;
   always @* begin
     pin_class = {`MK2_CLASS_COUNT{1'b0}};
@@ -110,6 +128,8 @@ module mk2_bus_if (
     ones32_d = ones32_q;
     cpu_d   = cpu_q;
     rdata_d = rdata_q;
+    counter_word_d = counter_word_q;
+    fifo_word_d = fifo_word_q;
     class_d = class_q;
 
     if (!strobe_active && (state_q == ST_IDLE || state_q == ST_ACK || completing))
@@ -121,6 +141,8 @@ module mk2_bus_if (
       // the one that ACKB presents, and the read register's enable is the state alone, not the stall.
       ST_EXEC: begin
         rdata_d = rdata_i;
+        counter_word_d = counter_word_i;
+        fifo_word_d  = fifo_word_i;
         if (!stall_i) state_d = ST_ACK;
       end
       ST_ACK:  if (holdb_i) state_d = ST_IDLE;
@@ -135,7 +157,7 @@ module mk2_bus_if (
     // when written in test mode. Computed here from the pins, the 32-input AND is no longer in front of
     // the flags they load (it was the UP5K's critical path, five LUT levels).
     if (free_to_start) begin
-      data_d   = data_i;
+      data_d   = pin_data;
       ones28_d = &data_i[27:0];
       ones32_d = &data_i[31:0];
       cpu_d   = cpu_encoded;
@@ -160,6 +182,8 @@ module mk2_bus_if (
       ones32_q <= 1'b0;
       cpu_q   <= 3'd0;
       rdata_q <= 64'd0;
+      counter_word_q <= 32'd0;
+      fifo_word_q <= 32'd0;
       class_q <= {`MK2_CLASS_COUNT{1'b0}};
     end else begin
       state_q <= state_d;
@@ -171,13 +195,17 @@ module mk2_bus_if (
       ones32_q <= ones32_d;
       cpu_q   <= cpu_d;
       rdata_q <= rdata_d;
+      counter_word_q <= counter_word_d;
+      fifo_word_q <= fifo_word_d;
       class_q <= class_d;
     end
   end
 
   assign ackb_o      = (state_q != ST_ACK);
   assign rd_ack_o    = (state_q == ST_ACK) && !write_q;
-  assign rdata_o     = rdata_q;
+  // One LUT after the flip-flops, which load only at an EXEC edge: D63..D0 may glitch only just after the
+  // edge that starts ACKB (where the output enable turns on too) and are stable while ACKB is low.
+  assign rdata_o     = rdata_q | {32'd0, counter_word_q | fifo_word_q};
   assign req_o       = (state_q == ST_EXEC);
   assign req_write_o = write_q;
   assign req_addr_o  = addr_q;
@@ -188,10 +216,15 @@ module mk2_bus_if (
   assign req_class_o = class_q;
   assign busy_o      = (state_q != ST_IDLE);
   assign ann_start_o   = start && !wait_state_i;
+  mk2_announce #(.DECODED(ANNOUNCED), .IDLE_STATE(ST_IDLE), .ACK_STATE(ST_ACK)) announce (
+    .armed_i(armed_q), .state_i(state_q), .wait_state_i(wait_state_i),
+    .readb_i(readb_i), .writeb_i(writeb_i), .startb_i(startb_i), .holdb_i(holdb_i), .addr_i(addr_i),
+    .ann_write_o(ann_write_o));
   assign ann_wait_o    = (state_q == ST_WAIT);
   assign pin_write_o   = is_write;
   assign pin_class_o   = pin_class;
   assign pin_addr_o    = addr_i;
+  assign pin_data_o    = pin_data;
   assign start_o       = start;
   assign start_index_o = is_write ? cpu_encoded : addr_i[2:0];
 
@@ -243,6 +276,9 @@ module mk2_bus_if (
     if (class_q[`MK2_CLASS_SAMPLE]) assert(addr_q[6:5] == 2'b11);
     if (class_q[`MK2_CLASS_READ_COPY]) assert(addr_q[6:4] == 3'b100);
     assert(rd_ack_o == (!ackb_o && !write_q));
+    // mk2_announce's strobes are the announced write's address decode
+    assert(ann_write_o == ((ann_start_o && pin_write_o) ? ANNOUNCED & ({{(`MK2_ADDR_COUNT-1){1'b0}}, 1'b1} << addr_i)
+                                                          : {`MK2_ADDR_COUNT{1'b0}}));
     // the all-ones flags describe the latched data (the counters and the Timestamp rely on them)
     assert(ones28_q == &data_q[27:0] && ones32_q == &data_q[31:0]);
   end
@@ -258,6 +294,9 @@ module mk2_bus_if (
       // ACKB low for exactly one node clock unless HOLDB holds it (D2.5)
       if (!$past(ackb_o) && $past(holdb_i)) assert(ackb_o);
       if (!$past(ackb_o) && !$past(holdb_i)) assert(!ackb_o);
+      // the read value presented is the one taken at the action edge, the two words ORed in
+      if (!ackb_o && $past(ackb_o))
+        assert(rdata_o == ($past(rdata_i) | {32'd0, $past(counter_word_i) | $past(fifo_word_i)}));
       // read data stable while ACKB is low
       if (!$past(ackb_o) && !ackb_o) assert(rdata_o == $past(rdata_o) && rd_ack_o == $past(rd_ack_o));
       // strobes are ignored while an interaction runs: the latched request does not change
@@ -266,7 +305,9 @@ module mk2_bus_if (
                && class_q == $past(class_q) && cpu_q == $past(cpu_q));
       // a start latches the pins
       if ($past(start)) assert(addr_q == $past(addr_i) && write_q == $past(readb_i) && !armed_q
-                               && data_q == $past(data_i) && cpu_q == $past(cpu_encoded));
+                               && data_q == {$past(mode32_i) ? $past(high_order_i) : $past(data_i[63:32]),
+                                             $past(data_i[31:0])}
+                               && cpu_q == $past(cpu_encoded));
       // the announced request is the one presented (for accesses that never stall)
       if ($past(ann_start_o)) assert(req_o && addr_q == $past(pin_addr_o) && write_q == $past(pin_write_o));
       if ($past(ann_wait_o)) assert(req_o && addr_q == $past(addr_q) && write_q == $past(write_q));

@@ -94,7 +94,7 @@ module mk2_chip #(
   // ---------------------------------------------------------------- processor interface
   wire        req, req_write, stall, counters_stall;
   wire [6:0]  req_addr;
-  wire [63:0] req_data, read_value, bus_rdata;
+  wire [63:0] req_data, read_value, bus_rdata, pin_write_data;
   wire        req_ones32, req_ones28;
   wire [2:0]  req_cpu;
   wire [`MK2_CLASS_COUNT-1:0] req_class;
@@ -104,17 +104,29 @@ module mk2_chip #(
   wire        ann_start, ann_wait, pin_write;
   wire [`MK2_CLASS_COUNT-1:0] pin_class;
   wire [6:0]  pin_addr;
+  wire [`MK2_ADDR_COUNT-1:0] ann_write;  // the pins' write announced for the next edge, by address
+  // The addresses whose write a block decodes at the announce edge (its write select registers)
+  localparam [`MK2_ADDR_COUNT-1:0] ONE = 1;
+  localparam [`MK2_ADDR_COUNT-1:0] ANNOUNCED =
+      (ONE << `MK2_ADDR_SOFT_RESET) | (ONE << `MK2_ADDR_CSR) | (ONE << `MK2_ADDR_TIMESTAMP)
+    | (ONE << `MK2_ADDR_FILTER) | (ONE << `MK2_ADDR_WAIT_COUNT) | (ONE << `MK2_ADDR_OVERRUN_COUNT)
+    | (ONE << `MK2_ADDR_HIGH_ORDER) | (ONE << `MK2_ADDR_ENABLE) | (ONE << `MK2_ADDR_MODE)
+    | (ONE << `MK2_ADDR_CLOCK_SELECT) | (ONE << `MK2_ADDR_INC_TIMESTAMP) | (ONE << `MK2_ADDR_INC_WAIT)
+    | (ONE << `MK2_ADDR_INC_OVERRUN) | (ONE << `MK2_ADDR_FIFO_POP) | ({{(`MK2_ADDR_COUNT-8){1'b0}}, 8'hFF} << `MK2_ADDR_SOURCE)
+    | ({{(`MK2_ADDR_COUNT-32){1'b0}}, 32'hFFFF_FFFF} << `MK2_ADDR_COUNTER);
 
-  mk2_bus_if bus (
+  mk2_bus_if #(.ANNOUNCED(ANNOUNCED)) bus (
     .clk_i(clk_i), .rst_ni(rst_n),
     .readb_i(readb_i), .writeb_i(writeb_i), .startb_i(startb_i), .holdb_i(holdb_i),
     .addr_i(addr_i), .data_i(data_i), .cpu_id_i(cpu_id_i),
     .ackb_o(ackb_o), .rdata_o(bus_rdata), .rd_ack_o(rd_ack),
     .wait_state_i(wait_state_q), .sample_levels_i(sampling_enabled ? filter : 16'h0000),
+    .mode32_i(mode32), .high_order_i(high_order),
     .req_o(req), .req_write_o(req_write), .req_addr_o(req_addr), .req_data_o(req_data), .req_ones32_o(req_ones32), .req_ones28_o(req_ones28),
     .req_cpu_o(req_cpu), .req_class_o(req_class), .stall_i(stall), .rdata_i(read_value),
+    .counter_word_i(counter_word), .fifo_word_i(fifo_rdata[31:0]),
     .ann_start_o(ann_start), .ann_wait_o(ann_wait), .pin_write_o(pin_write), .pin_addr_o(pin_addr),
-    .pin_class_o(pin_class),
+    .pin_data_o(pin_write_data), .pin_class_o(pin_class), .ann_write_o(ann_write),
     .start_o(bus_start), .start_index_o(bus_start_index), .busy_o(bus_busy));
 
   // Only sample writes and reads-with-copy can stall, so every other class acts whenever it is requested.
@@ -125,14 +137,23 @@ module mk2_chip #(
   // from the request the bus interface announces for the next edge (a write never waits, so it acts at
   // the edge it is presented): the same edge as req && SOFT_RESET, one LUT level less in every block.
   reg  soft_reset_q, soft_reset_d;
-  always @* soft_reset_d = (ann_start && pin_class[`MK2_CLASS_SOFT_RESET])
+  always @* soft_reset_d = ann_write[`MK2_ADDR_SOFT_RESET]
                            || (ann_wait && req_class[`MK2_CLASS_SOFT_RESET]);
   always @(posedge clk_i or negedge rst_n) begin
     if (!rst_n) soft_reset_q <= 1'b0;
     else        soft_reset_q <= soft_reset_d;
   end
   wire soft_reset   = soft_reset_q;  // the software reset acts at this edge
-  wire test_pop     = req && test_mode && req_class[`MK2_CLASS_TEST_POP];
+  // The test-mode pop truncates the FIFO and the network's message, whose next-state logic feeds the
+  // FIFO RAM's read address; so it is decoded one edge ahead from the announced request, as the software
+  // reset is (a write acts at the edge it is presented), and only TESTB is left for the action edge.
+  reg  pop_presented_q, pop_presented_d;  // a write to the FIFO pop address is presented at this edge
+  always @* pop_presented_d = ann_write[`MK2_ADDR_FIFO_POP] || (ann_wait && req_class[`MK2_CLASS_TEST_POP]);
+  always @(posedge clk_i or negedge rst_n) begin
+    if (!rst_n) pop_presented_q <= 1'b0;
+    else        pop_presented_q <= pop_presented_d;
+  end
+  wire test_pop     = pop_presented_q && test_mode;
   wire test_push    = req && test_mode && req_class[`MK2_CLASS_TEST_PUSH];
   wire net_disable  = req && test_mode && req_class[`MK2_CLASS_NET_DISABLE];
   wire net_enable   = req && test_mode && req_class[`MK2_CLASS_NET_ENABLE];
@@ -152,21 +173,16 @@ module mk2_chip #(
   wire [7:0]   fifo_count;
   wire         fifo_nonempty;
 
-  // In 32-bit mode D63..D32 of every write come from the High Order register.
-  // Everything the function reads is an argument: a continuous assignment is re-evaluated when its
-  // operands change, and Icarus does not count the module signals a function body reads among them.
-  function [63:0] in_write_mode(input is_mode32, input [31:0] high, input [63:0] d);
-    in_write_mode = is_mode32 ? {high, d[31:0]} : d;
-  endfunction
-  wire [63:0] write_data = in_write_mode(mode32, high_order, req_data);
-  // The write data of a request announced from the pins (ann_start): the 32-bit mode and the high-order
-  // register cannot change at an announcement edge (no action is performed at it), so this is what
-  // write_data is at the next edge.
-  wire [63:0] pin_write_data = in_write_mode(mode32, high_order, data_i);
+  // In 32-bit mode D63..D32 of every write come from the High Order register. The bus interface makes
+  // the substitution when it latches the data, so the write data are flip-flops (the multiplexer was a
+  // LUT level in front of the counters' configuration and count kinds). pin_write_data is the data of a
+  // request announced from the pins (ann_start): the 32-bit mode and the High Order register cannot change
+  // at an announcement edge (no action is performed at it), so it is what write_data is at the next edge.
+  wire [63:0] write_data = req_data;
 
   mk2_regs #(.TRIG_CPU(HW_TRIGGER_CPU), .HW_TRIGGER(HW_TRIGGER)) registers (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
-    .reg_act_i(reg_act), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
+    .reg_act_i(reg_act), .ann_write_i(ann_write), .ann_wait_i(ann_wait), .start_i(bus_start),
     .pin_addr_i(pin_addr),
     .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[31:0]),
     .pin_data_low_i(req_data[31:0]), .read_high_i(read_value[63:32]), .rdata_o(regs_rdata),
@@ -185,7 +201,7 @@ module mk2_chip #(
   wire [63:0] ts_rdata;
   mk2_timestamp timestamp (
     .clk_i(clk_i), .rst_ni(rst_n), .test_mode_i(test_mode), .ts_tick_i(ts_tick),
-    .reg_act_i(reg_act), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
+    .reg_act_i(reg_act), .ann_write_i(ann_write), .ann_wait_i(ann_wait), .start_i(bus_start),
     .pin_addr_i(pin_addr),
     .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[55:0]), .act_ones28_i(req_ones28),
     .ts_o(ts), .rdata_o(ts_rdata), .rd_owner_o(ts_rd_owner), .overspeed_o(dbg_tsclk_overspeed_o));
@@ -194,12 +210,14 @@ module mk2_chip #(
   wire         shadow_copy, net_shadow_release;
   wire [511:0] shadows;
   wire [63:0]  counters_rdata;
+  wire [31:0]  counter_word;
   mk2_resource_counters #(.COUNT_AHEAD(COUNT_AHEAD)) resource_counters (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .soft_reset_next_i(soft_reset_d), .testb_i(testb_i),
-    .req_i(req), .ann_start_i(ann_start), .ann_wait_i(ann_wait), .start_i(bus_start), .pin_write_i(pin_write),
+    .req_i(req), .ann_start_i(ann_start), .ann_write_i(ann_write), .ann_wait_i(ann_wait), .start_i(bus_start),
+    .pin_write_i(pin_write),
     .pin_addr_i(pin_addr),
     .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data), .act_ones32_i(req_ones32), .pin_data_i(pin_write_data),
-    .read_copy_i(req_class[`MK2_CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata),
+    .read_copy_i(req_class[`MK2_CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata), .word_o(counter_word),
     .rd_owner_o(counters_rd_owner),
     .ext_level_i(ext_level), .ext_prev_i(ext_prev), .ts_level_i(ts_level), .ts_prev_i(ts_prev),
     .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),
@@ -250,7 +268,8 @@ module mk2_chip #(
   // ---------------------------------------------------------------- read data and pins
   // Each block returns 0 for an address it does not own, so the read value is one AND-OR tree over every
   // readable term, the shape of the read path alone (make synth-floor: four LUT levels); an address no
-  // block owns reads all ones (docs/decisions.md D2.6).
+  // block owns reads all ones (docs/decisions.md D2.6). The counters' and the FIFO's word multiplexers,
+  // the deepest parts, go to the bus interface apart and are ORed in after its read registers.
   // The all-ones term is a flip-flop of its own, decoded from the pins at the start edge like the blocks'
   // owner flags (the NOR of those four was a LUT level in front of the tree), from the register map's list
   // of readable addresses (formal: it is the NOR of the owner flags, below).
@@ -263,7 +282,7 @@ module mk2_chip #(
   always @(posedge clk_i or negedge rst_n)
     if (!rst_n) rd_unowned_q <= 1'b1;
     else        rd_unowned_q <= rd_unowned_d;
-  assign read_value = regs_rdata | ts_rdata | counters_rdata | fifo_rdata | {64{rd_unowned_q}};
+  assign read_value = regs_rdata | ts_rdata | counters_rdata | {fifo_rdata[63:32], 32'd0} | {64{rd_unowned_q}};
   // the blocks' owner flags are read only by the formal check below
   wire unused_owner_ok = &{1'b0, regs_rd_owner, ts_rd_owner, counters_rd_owner, fifo_rd_owner};
 
@@ -315,6 +334,7 @@ module mk2_chip #(
     assert(rd_unowned_q == !(regs_rd_owner || ts_rd_owner || counters_rd_owner || fifo_rd_owner));
   always @* if (f_past_valid_q && rst_n) begin
     assert(soft_reset_q == (req && req_class[`MK2_CLASS_SOFT_RESET]));
+    assert(pop_presented_q == (req && req_class[`MK2_CLASS_TEST_POP]));
     // samples accepted = sent + discarded as overruns + inside + flushed by a software reset
     assert(f_accepted_q == f_sent_q + f_discarded_q + f_inside + f_flushed_q);
     // the FIFO is never written when full, never read when empty

@@ -35,6 +35,7 @@ module mk2_resource_counters #(
   // processor interface
   input  wire         req_i,          // an action is attempted at this edge
   input  wire        ann_start_i,    // a request is presented at the next edge: the pins' (mk2_bus_if)
+  input  wire [`MK2_ADDR_COUNT-1:0] ann_write_i, // ... and it writes address a (by address; mk2_bus_if)
   input  wire        ann_wait_i,     // a request is presented at the next edge: the latched one
   input  wire        start_i,        // an interaction starts at this edge (its address: pin_addr_i)
   input  wire        pin_write_i,
@@ -47,8 +48,11 @@ module mk2_resource_counters #(
   input  wire         read_copy_i,    // the request is a read of 64-79, decoded at its start
   input  wire         read_wait_i,    // CSR: wait on read-with-copy while shadows busy
   output wire         stall_o,
-  output wire [63:0]  rdata_o,        // 0 unless the latched address is 8, 10, 12 or 64-95 (rd_owner_o)
+  // The read value is rdata_o | {32'd0, word_o}: 0 unless the latched address is 8, 10, 12 or 64-95
+  // (rd_owner_o). The counter word comes apart so that the chip can register it apart (mk2_bus_if).
+  output wire [63:0]  rdata_o,        // but for D31..D0 of a counter read
   output wire         rd_owner_o,
+  output wire [31:0]  word_o,         // D31..D0 of a counter read (64-95), 0 for other addresses
   // sources (already synchronized)
   input  wire [15:0]  ext_level_i,
   input  wire [15:0]  ext_prev_i,     // ext_level_i one edge earlier (a rising edge: level and not prev)
@@ -124,9 +128,9 @@ module mk2_resource_counters #(
   integer j;
   always @* begin
     for (j = 0; j < 16; j = j + 1) begin
-      half_write_d[j]  = (ann_pin && `MK2_IS_COUNTER_VALUE(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
+      half_write_d[j]  = ann_write_i[`MK2_ADDR_COUNTER_VALUE + j[6:0]]
                          || (ann_lat && `MK2_IS_COUNTER_VALUE(act_addr_i) && act_addr_i[3:0] == j[3:0]);
-      sw_inc_d[j]      = (ann_pin && `MK2_IS_COUNTER_SHADOW(pin_addr_i) && pin_addr_i[3:0] == j[3:0])
+      sw_inc_d[j]      = ann_write_i[`MK2_ADDR_COUNTER_SHADOW + j[6:0]]
                          || (ann_lat && `MK2_IS_COUNTER_SHADOW(act_addr_i) && act_addr_i[3:0] == j[3:0]);
     end
   end
@@ -246,8 +250,8 @@ module mk2_resource_counters #(
 
     // An announcement is from the pins or from the latch, never both (a wait state ends only in WAIT, a
     // start only outside it), so the announced write's data is the pins' or the latched one.
-    wr_mode_d    = (ann_pin && pin_addr_i == `MK2_ADDR_MODE) || (ann_lat && act_addr_i == `MK2_ADDR_MODE);
-    wr_clock_d   = (ann_pin && pin_addr_i == `MK2_ADDR_CLOCK_SELECT)
+    wr_mode_d    = ann_write_i[`MK2_ADDR_MODE] || (ann_lat && act_addr_i == `MK2_ADDR_MODE);
+    wr_clock_d   = ann_write_i[`MK2_ADDR_CLOCK_SELECT]
                    || (ann_lat && act_addr_i == `MK2_ADDR_CLOCK_SELECT);
     // Reset&Enable is decoded for the pins' request and the latched one apart, each ANDed with its own
     // field decode, the latched one from lat_enable_q and lat_reset_enable_q (loaded from the pins at
@@ -256,11 +260,11 @@ module mk2_resource_counters #(
     // (the Enable write's select is formed the same way: at the end of a wait state, lat_enable_q is the
     // latched request's address compare)
     lat_enable_d = pin_write_i && pin_addr_i == `MK2_ADDR_ENABLE;
-    wr_enable_d  = (ann_start_i && lat_enable_d) || (ann_wait_i && lat_enable_q);
+    wr_enable_d  = ann_write_i[`MK2_ADDR_ENABLE] || (ann_wait_i && lat_enable_q);
     for (f = 0; f < 16; f = f + 1) begin
       ann_field = ann_pin ? pin_data_i[4*f +: 3] : act_data_i[4*f +: 3];
       lat_reset_enable_d[f] = pin_data_i[4*f +: 2] == 2'b11;
-      reset_enable_d[f] = (ann_start_i && lat_enable_d && lat_reset_enable_d[f])
+      reset_enable_d[f] = (ann_write_i[`MK2_ADDR_ENABLE] && lat_reset_enable_d[f])
                           || (ann_wait_i && lat_enable_q && lat_reset_enable_q[f]);
       field_nz_d[f]     = ann_field != 3'b000;
       field_nz_now[f]   = act_data_i[4*f +: 3] != 3'b000;
@@ -486,7 +490,7 @@ module mk2_resource_counters #(
     word_read = 32'd0;
     for (r = 0; r < 16; r = r + 1)
       word_read = word_read | ({32{rd_counter_q[r]}} & (read_shadow ? shadow_q[32*r +: 32] : count_q[32*r +: 32]));
-    rdata = {{32{rd_any_counter_q}}, word_read} | ({64{rd_enable_q}} & enable_read) | ({64{rd_mode_q}} & mode_q)
+    rdata = {{32{rd_any_counter_q}}, 32'd0} | ({64{rd_enable_q}} & enable_read) | ({64{rd_mode_q}} & mode_q)
           | ({64{rd_clock_q}} & clock_q);
   end
 
@@ -502,6 +506,7 @@ module mk2_resource_counters #(
 
   assign stall_o       = req_i && read_copy_i && busy_q && read_wait_i;
   assign rdata_o       = rdata;
+  assign word_o        = word_read;
   assign rd_owner_o    = rd_owner_q;
   assign shadow_busy_o = busy_q;
   assign shadow_o      = shadow_network;
@@ -550,6 +555,17 @@ module mk2_resource_counters #(
     end
   end
   always @* if (past_valid_q && rst_ni) `MK2_ENV(soft_reset_i == f_soft_reset_q);
+  // The pins' announced writes by address that this block reads are the decode of the announced request
+  // (mk2_announce, through mk2_bus_if).
+  integer f_a;
+  always @* begin
+    `MK2_ENV(ann_write_i[`MK2_ADDR_ENABLE] == (ann_start_i && pin_write_i && pin_addr_i == `MK2_ADDR_ENABLE));
+    `MK2_ENV(ann_write_i[`MK2_ADDR_MODE] == (ann_start_i && pin_write_i && pin_addr_i == `MK2_ADDR_MODE));
+    `MK2_ENV(ann_write_i[`MK2_ADDR_CLOCK_SELECT]
+             == (ann_start_i && pin_write_i && pin_addr_i == `MK2_ADDR_CLOCK_SELECT));
+    for (f_a = `MK2_ADDR_COUNTER; f_a <= `MK2_ADDR_COUNTER_LAST; f_a = f_a + 1)
+      `MK2_ENV(ann_write_i[f_a] == (ann_start_i && pin_write_i && pin_addr_i == f_a[6:0]));
+  end
   integer f_h;
   always @* if (past_valid_q && rst_ni) begin
     for (f_h = 0; f_h < 16; f_h = f_h + 1) begin
