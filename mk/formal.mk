@@ -43,9 +43,9 @@ FORMAL_SETS := \
   "network_cover cover 12 mk2_network $(NET_V)" \
   "bus_if prove 4 mk2_bus_if $(BUS_V) strip:req_data_o" \
   "bus_if_cover cover 10 mk2_bus_if $(BUS_V) strip:req_data_o" \
-  "counters prove 4 mk2_resource_counters $(CNT_V) strip:rdata_o,shadow_o" \
-  "counters_at_edge prove 4 mk2_resource_counters $(CNT_V) param:COUNT_AHEAD=0 strip:rdata_o,shadow_o" \
-  "counters_cover cover 10 mk2_resource_counters $(CNT_V) strip:rdata_o,shadow_o" \
+  "counters prove 4 mk2_resource_counters $(CNT_V) strip:rdata_o,word_o,shadow_o" \
+  "counters_at_edge prove 4 mk2_resource_counters $(CNT_V) param:COUNT_AHEAD=0 strip:rdata_o,word_o,shadow_o" \
+  "counters_cover cover 10 mk2_resource_counters $(CNT_V) strip:rdata_o,word_o,shadow_o" \
   "sampler_b3a prove 4 mk2_sampler rtl/mk2/mk2_sampler.v" \
   "sampler_cover cover 8 mk2_sampler rtl/mk2/mk2_sampler.v" \
   "sampler_entry_trigger prove 4 mk2_sampler rtl/mk2/mk2_sampler.v param:HW_TRIGGER=1" \

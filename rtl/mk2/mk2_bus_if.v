@@ -313,6 +313,10 @@ module mk2_bus_if #(
       if ($past(ann_wait_o)) assert(req_o && addr_q == $past(addr_q) && write_q == $past(write_q));
       if ($past(ann_start_o)) assert(class_q == $past(pin_class_o));
       if (req_o && !$past(req_o)) assert($past(ann_start_o) || $past(ann_wait_o));
+      // The 32-bit mode and the High Order register do not change from the start edge, where the data are
+      // latched with them, to the action edge (both change only at action edges; docs/decisions.md D10.11)
+      if ($past(start) || $past(state_q) == ST_WAIT || $past(req_o && stall_i))
+        `MK2_ENV(mode32_i == $past(mode32_i) && high_order_i == $past(high_order_i));
       // With no wait states the action is attempted on the edge after the start.
       if ($past(start) && !$past(wait_state_i)) assert(state_q == ST_EXEC);
     end

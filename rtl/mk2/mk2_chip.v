@@ -300,7 +300,7 @@ module mk2_chip #(
   assign dbg_overrun_count_o = overrun_count;
 
   // wait_count is visible through reads of address 5; nothing else needs it here.
-  // Of the pins' classes only the software reset is decoded one edge ahead (the bus interface latches them).
+  // The pins' classes are for the bus interface's latch; the blocks decode the announced writes from ann_write.
   wire unused_ok = &{1'b0, wait_count, ext_rise, pin_class};  // the counters take level and prev
 `ifdef FORMAL
   // Chip-level properties (make formal, docs/formal.md; bounded): sample conservation and the rows of
