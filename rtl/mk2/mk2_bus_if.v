@@ -11,11 +11,8 @@
 // The interface re-arms when the strobes are seen inactive at the ACKB edge or later, so a strobe held
 // low never starts twice; a new interaction may start at the edge that ends ACKB.
 // Latency: ACKB low after edge s+1+W+(stalled edges). See docs/decisions.md section 2.
-// Parameters:
-//   ANNOUNCED  one bit per address: the addresses whose announced write ann_write_o decodes (mk2_announce)
-module mk2_bus_if #(
-  parameter [`MK2_ADDR_COUNT-1:0] ANNOUNCED = {`MK2_ADDR_COUNT{1'b1}}
-) (
+// Parameters: none (the announced writes are those of the register map's MK2_ANNOUNCED).
+module mk2_bus_if (
   input  wire        clk_i,
   input  wire        rst_ni,
   // pins
@@ -61,9 +58,12 @@ module mk2_bus_if #(
   output wire        ann_wait_o,
   output wire        pin_write_o,  // READB high: a write, as the pins show it now
   output wire [`MK2_CLASS_COUNT-1:0] pin_class_o, // the address classes of the pins' request
-  // ann_start_o && pin_write_o && pin_addr_o == a, by address a (for the addresses in ANNOUNCED, else 0),
-  // each two LUT levels from the pins (mk2_announce): the blocks' write selects for the next edge
+  // By address a, for the addresses of MK2_ANNOUNCED (else 0): a write to a is presented at the next edge,
+  // from the pins or from the latch (ann_write_o), or from the pins (start_write_o: ann_start_o &&
+  // pin_write_o && pin_addr_o == a, two LUT levels from the pins, mk2_announce). The blocks register their
+  // write selects from these, so that each is a flip-flop at the action edge.
   output wire [`MK2_ADDR_COUNT-1:0] ann_write_o,
+  output wire [`MK2_ADDR_COUNT-1:0] start_write_o,
   output wire [6:0]  pin_addr_o,
   output wire [63:0] pin_data_o,   // D63..D0 as the pins show them now, D63..D32 replaced as in req_data_o
   output wire        start_o,     // an interaction starts at this edge
@@ -85,6 +85,9 @@ module mk2_bus_if #(
   reg [63:0] rdata_q, rdata_d;
   reg [31:0] counter_word_q, counter_word_d, fifo_word_q, fifo_word_d; // loaded with rdata_q
   reg [`MK2_CLASS_COUNT-1:0] class_q, class_d;
+  reg        wait_write_q, wait_write_d;  // a latched write is in its wait state: state_q == ST_WAIT && write_q
+  localparam [`MK2_ADDR_COUNT-1:0] ANNOUNCED = `MK2_ANNOUNCED;  // the addresses ann_write_o decodes
+  wire [`MK2_ADDR_COUNT-1:0] lat_write;  // the latched write to address a is presented at the next edge
 
   // Lowest-numbered active CPU ID line wins (CLARIFICATIONS); none active is CPU 0.
   reg [2:0] cpu_encoded;
@@ -100,12 +103,10 @@ module mk2_bus_if #(
   reg  [`MK2_CLASS_COUNT-1:0] pin_class;
   always @* begin
     pin_class = {`MK2_CLASS_COUNT{1'b0}};
-    pin_class[`MK2_CLASS_SOFT_RESET]   = is_write && addr_i == `MK2_ADDR_SOFT_RESET;
     // A sample write that passes sampling-enable and the Filter Register. Both are final at the start
     // edge: the previous interaction's action edge is always earlier, and nothing else writes them.
     // The filter level is the sample's index, address bits 3:0.
     pin_class[`MK2_CLASS_SAMPLE]       = is_write && `MK2_IS_SAMPLE(addr_i) && sample_levels_i[addr_i[3:0]];
-    pin_class[`MK2_CLASS_TEST_POP]     = is_write && addr_i == `MK2_ADDR_FIFO_POP;
     pin_class[`MK2_CLASS_TEST_PUSH]    = is_write && `MK2_IS_FIFO_GROUP(addr_i);
     pin_class[`MK2_CLASS_READ_COPY]    = !is_write && `MK2_IS_COUNTER_VALUE(addr_i);
     pin_class[`MK2_CLASS_READ_NO_COPY] = !is_write && `MK2_IS_COUNTER_SHADOW(addr_i);
@@ -131,6 +132,8 @@ module mk2_bus_if #(
     counter_word_d = counter_word_q;
     fifo_word_d = fifo_word_q;
     class_d = class_q;
+    // a wait state lasts exactly the edge after its start
+    wait_write_d = start && wait_state_i && is_write;
 
     if (!strobe_active && (state_q == ST_IDLE || state_q == ST_ACK || completing))
       armed_d = 1'b1;
@@ -185,6 +188,7 @@ module mk2_bus_if #(
       counter_word_q <= 32'd0;
       fifo_word_q <= 32'd0;
       class_q <= {`MK2_CLASS_COUNT{1'b0}};
+      wait_write_q <= 1'b0;
     end else begin
       state_q <= state_d;
       armed_q <= armed_d;
@@ -198,6 +202,7 @@ module mk2_bus_if #(
       counter_word_q <= counter_word_d;
       fifo_word_q <= fifo_word_d;
       class_q <= class_d;
+      wait_write_q <= wait_write_d;
     end
   end
 
@@ -218,8 +223,10 @@ module mk2_bus_if #(
   assign ann_start_o   = start && !wait_state_i;
   mk2_announce #(.DECODED(ANNOUNCED), .IDLE_STATE(ST_IDLE), .ACK_STATE(ST_ACK)) announce (
     .armed_i(armed_q), .state_i(state_q), .wait_state_i(wait_state_i),
+    .wait_write_i(wait_write_q), .lat_addr_i(addr_q),
     .readb_i(readb_i), .writeb_i(writeb_i), .startb_i(startb_i), .holdb_i(holdb_i), .addr_i(addr_i),
-    .ann_write_o(ann_write_o));
+    .start_write_o(start_write_o), .lat_write_o(lat_write));
+  assign ann_write_o   = start_write_o | lat_write;
   assign ann_wait_o    = (state_q == ST_WAIT);
   assign pin_write_o   = is_write;
   assign pin_class_o   = pin_class;
@@ -260,6 +267,8 @@ module mk2_bus_if #(
     end
   end
   wire [2:0] f_w = {2'b00, wait_state_i};
+  wire [`MK2_ADDR_COUNT-1:0] f_one = {{(`MK2_ADDR_COUNT-1){1'b0}}, 1'b1};
+  wire [`MK2_CLASS_COUNT-1:0] f_class_one = {{(`MK2_CLASS_COUNT-1){1'b0}}, 1'b1};
 
   always @* if (past_valid_q && rst_ni) begin
     // no second interaction from a strobe held low
@@ -270,15 +279,18 @@ module mk2_bus_if #(
     if (state_q != ST_IDLE) assert(f_age_q != 3'd0);
     assert(ackb_o == (state_q != ST_ACK));
     // the latched class is at most one class, of the latched direction (for the chip-level induction)
-    assert((class_q & (class_q - 8'd1)) == 8'd0);
+    assert((class_q & (class_q - f_class_one)) == {`MK2_CLASS_COUNT{1'b0}});
     if (class_q[`MK2_CLASS_READ_COPY] || class_q[`MK2_CLASS_READ_NO_COPY]) assert(!write_q);
-    if (class_q & ~((8'd1 << `MK2_CLASS_READ_COPY) | (8'd1 << `MK2_CLASS_READ_NO_COPY))) assert(write_q);
+    if (class_q & ~((f_class_one << `MK2_CLASS_READ_COPY) | (f_class_one << `MK2_CLASS_READ_NO_COPY))) assert(write_q);
     if (class_q[`MK2_CLASS_SAMPLE]) assert(addr_q[6:5] == 2'b11);
     if (class_q[`MK2_CLASS_READ_COPY]) assert(addr_q[6:4] == 3'b100);
     assert(rd_ack_o == (!ackb_o && !write_q));
-    // mk2_announce's strobes are the announced write's address decode
-    assert(ann_write_o == ((ann_start_o && pin_write_o) ? ANNOUNCED & ({{(`MK2_ADDR_COUNT-1){1'b0}}, 1'b1} << addr_i)
-                                                          : {`MK2_ADDR_COUNT{1'b0}}));
+    // the announced writes by address are the announced request's address decode
+    assert(start_write_o == ((ann_start_o && pin_write_o) ? ANNOUNCED & (f_one << addr_i)
+                                                            : {`MK2_ADDR_COUNT{1'b0}}));
+    assert(wait_write_q == (state_q == ST_WAIT && write_q));
+    assert(ann_write_o == (start_write_o | ((ann_wait_o && write_q) ? ANNOUNCED & (f_one << addr_q)
+                                                                     : {`MK2_ADDR_COUNT{1'b0}})));
     // the all-ones flags describe the latched data (the counters and the Timestamp rely on them)
     assert(ones28_q == &data_q[27:0] && ones32_q == &data_q[31:0]);
   end

@@ -104,18 +104,10 @@ module mk2_chip #(
   wire        ann_start, ann_wait, pin_write;
   wire [`MK2_CLASS_COUNT-1:0] pin_class;
   wire [6:0]  pin_addr;
-  wire [`MK2_ADDR_COUNT-1:0] ann_write;  // the pins' write announced for the next edge, by address
-  // The addresses whose write a block decodes at the announce edge (its write select registers)
-  localparam [`MK2_ADDR_COUNT-1:0] ONE = 1;
-  localparam [`MK2_ADDR_COUNT-1:0] ANNOUNCED =
-      (ONE << `MK2_ADDR_SOFT_RESET) | (ONE << `MK2_ADDR_CSR) | (ONE << `MK2_ADDR_TIMESTAMP)
-    | (ONE << `MK2_ADDR_FILTER) | (ONE << `MK2_ADDR_WAIT_COUNT) | (ONE << `MK2_ADDR_OVERRUN_COUNT)
-    | (ONE << `MK2_ADDR_HIGH_ORDER) | (ONE << `MK2_ADDR_ENABLE) | (ONE << `MK2_ADDR_MODE)
-    | (ONE << `MK2_ADDR_CLOCK_SELECT) | (ONE << `MK2_ADDR_INC_TIMESTAMP) | (ONE << `MK2_ADDR_INC_WAIT)
-    | (ONE << `MK2_ADDR_INC_OVERRUN) | (ONE << `MK2_ADDR_FIFO_POP) | ({{(`MK2_ADDR_COUNT-8){1'b0}}, 8'hFF} << `MK2_ADDR_SOURCE)
-    | ({{(`MK2_ADDR_COUNT-32){1'b0}}, 32'hFFFF_FFFF} << `MK2_ADDR_COUNTER);
+  wire [`MK2_ADDR_COUNT-1:0] ann_write;   // a write to address a is presented at the next edge
+  wire [`MK2_ADDR_COUNT-1:0] start_write; // ... from the pins (mk2_bus_if)
 
-  mk2_bus_if #(.ANNOUNCED(ANNOUNCED)) bus (
+  mk2_bus_if bus (
     .clk_i(clk_i), .rst_ni(rst_n),
     .readb_i(readb_i), .writeb_i(writeb_i), .startb_i(startb_i), .holdb_i(holdb_i),
     .addr_i(addr_i), .data_i(data_i), .cpu_id_i(cpu_id_i),
@@ -126,7 +118,7 @@ module mk2_chip #(
     .req_cpu_o(req_cpu), .req_class_o(req_class), .stall_i(stall), .rdata_i(read_value),
     .counter_word_i(counter_word), .fifo_word_i(fifo_rdata[31:0]),
     .ann_start_o(ann_start), .ann_wait_o(ann_wait), .pin_write_o(pin_write), .pin_addr_o(pin_addr),
-    .pin_data_o(pin_write_data), .pin_class_o(pin_class), .ann_write_o(ann_write),
+    .pin_data_o(pin_write_data), .pin_class_o(pin_class), .ann_write_o(ann_write), .start_write_o(start_write),
     .start_o(bus_start), .start_index_o(bus_start_index), .busy_o(bus_busy));
 
   // Only sample writes and reads-with-copy can stall, so every other class acts whenever it is requested.
@@ -137,8 +129,7 @@ module mk2_chip #(
   // from the request the bus interface announces for the next edge (a write never waits, so it acts at
   // the edge it is presented): the same edge as req && SOFT_RESET, one LUT level less in every block.
   reg  soft_reset_q, soft_reset_d;
-  always @* soft_reset_d = ann_write[`MK2_ADDR_SOFT_RESET]
-                           || (ann_wait && req_class[`MK2_CLASS_SOFT_RESET]);
+  always @* soft_reset_d = ann_write[`MK2_ADDR_SOFT_RESET];
   always @(posedge clk_i or negedge rst_n) begin
     if (!rst_n) soft_reset_q <= 1'b0;
     else        soft_reset_q <= soft_reset_d;
@@ -148,7 +139,7 @@ module mk2_chip #(
   // FIFO RAM's read address; so it is decoded one edge ahead from the announced request, as the software
   // reset is (a write acts at the edge it is presented), and only TESTB is left for the action edge.
   reg  pop_presented_q, pop_presented_d;  // a write to the FIFO pop address is presented at this edge
-  always @* pop_presented_d = ann_write[`MK2_ADDR_FIFO_POP] || (ann_wait && req_class[`MK2_CLASS_TEST_POP]);
+  always @* pop_presented_d = ann_write[`MK2_ADDR_FIFO_POP];
   always @(posedge clk_i or negedge rst_n) begin
     if (!rst_n) pop_presented_q <= 1'b0;
     else        pop_presented_q <= pop_presented_d;
@@ -182,7 +173,7 @@ module mk2_chip #(
 
   mk2_regs #(.TRIG_CPU(HW_TRIGGER_CPU), .HW_TRIGGER(HW_TRIGGER)) registers (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
-    .reg_act_i(reg_act), .ann_write_i(ann_write), .ann_wait_i(ann_wait), .start_i(bus_start),
+    .reg_act_i(reg_act), .ann_write_i(ann_write), .start_i(bus_start),
     .pin_addr_i(pin_addr),
     .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[31:0]),
     .pin_data_low_i(req_data[31:0]), .read_high_i(read_value[63:32]), .rdata_o(regs_rdata),
@@ -201,7 +192,7 @@ module mk2_chip #(
   wire [63:0] ts_rdata;
   mk2_timestamp timestamp (
     .clk_i(clk_i), .rst_ni(rst_n), .test_mode_i(test_mode), .ts_tick_i(ts_tick),
-    .reg_act_i(reg_act), .ann_write_i(ann_write), .ann_wait_i(ann_wait), .start_i(bus_start),
+    .reg_act_i(reg_act), .ann_write_i(ann_write), .start_i(bus_start),
     .pin_addr_i(pin_addr),
     .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[55:0]), .act_ones28_i(req_ones28),
     .ts_o(ts), .rdata_o(ts_rdata), .rd_owner_o(ts_rd_owner), .overspeed_o(dbg_tsclk_overspeed_o));
@@ -213,7 +204,8 @@ module mk2_chip #(
   wire [31:0]  counter_word;
   mk2_resource_counters #(.COUNT_AHEAD(COUNT_AHEAD)) resource_counters (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .soft_reset_next_i(soft_reset_d), .testb_i(testb_i),
-    .req_i(req), .ann_start_i(ann_start), .ann_write_i(ann_write), .ann_wait_i(ann_wait), .start_i(bus_start),
+    .req_i(req), .ann_start_i(ann_start), .ann_write_i(ann_write), .start_enable_i(start_write[`MK2_ADDR_ENABLE]), .ann_wait_i(ann_wait),
+    .start_i(bus_start),
     .pin_write_i(pin_write),
     .pin_addr_i(pin_addr),
     .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data), .act_ones32_i(req_ones32), .pin_data_i(pin_write_data),
@@ -302,6 +294,9 @@ module mk2_chip #(
   // wait_count is visible through reads of address 5; nothing else needs it here.
   // The pins' classes are for the bus interface's latch; the blocks decode the announced writes from ann_write.
   wire unused_ok = &{1'b0, wait_count, ext_rise, pin_class};  // the counters take level and prev
+  // of the pins' announced writes only the Enable register's (the counters' Reset&Enable)
+  wire unused_start_write_ok = &{1'b0, start_write[`MK2_ADDR_COUNT-1:`MK2_ADDR_ENABLE+1],
+                                 start_write[`MK2_ADDR_ENABLE-1:0]};
 `ifdef FORMAL
   // Chip-level properties (make formal, docs/formal.md; bounded): sample conservation and the rows of
   // Tables B3a/B3b, outside test mode and with the hybrid link off. Built with MK2_FORMAL_CHIP, so that
@@ -333,8 +328,8 @@ module mk2_chip #(
   always @* if (f_past_valid_q && rst_n)
     assert(rd_unowned_q == !(regs_rd_owner || ts_rd_owner || counters_rd_owner || fifo_rd_owner));
   always @* if (f_past_valid_q && rst_n) begin
-    assert(soft_reset_q == (req && req_class[`MK2_CLASS_SOFT_RESET]));
-    assert(pop_presented_q == (req && req_class[`MK2_CLASS_TEST_POP]));
+    assert(soft_reset_q == (req && req_write && req_addr == `MK2_ADDR_SOFT_RESET));
+    assert(pop_presented_q == (req && req_write && req_addr == `MK2_ADDR_FIFO_POP));
     // samples accepted = sent + discarded as overruns + inside + flushed by a software reset
     assert(f_accepted_q == f_sent_q + f_discarded_q + f_inside + f_flushed_q);
     // the FIFO is never written when full, never read when empty

@@ -72,15 +72,13 @@
 #define MK2_COUNTER_SHADOW_WIDTH 32              /* bits a read returns; all ones above */
 
 /* address classes: bit index in the class vector decoded at the start edge */
-#define MK2_CLASS_SOFT_RESET 0                   /* write to the software reset address (write of SOFT_RESET) */
-#define MK2_CLASS_SAMPLE 1                       /* write to a sample address that passes sampling-enable and the Filter Register (write of SAMPLE) */
-#define MK2_CLASS_TEST_POP 2                     /* write to the test-mode FIFO advance address (write of FIFO_POP) */
-#define MK2_CLASS_TEST_PUSH 3                    /* write to a FIFO group address (a test-mode push) (write of FIFO_GROUP) */
-#define MK2_CLASS_READ_COPY 4                    /* read of a Resource Counter (read-with-copy: may wait on busy shadows) (read of COUNTER_VALUE) */
-#define MK2_CLASS_READ_NO_COPY 5                 /* read of a shadow register (read-without-copy: may hold the network) (read of COUNTER_SHADOW) */
-#define MK2_CLASS_NET_DISABLE 6                  /* write to the test-mode network-disable address (write of NET_DISABLE) */
-#define MK2_CLASS_NET_ENABLE 7                   /* write to the test-mode network-enable address (write of NET_ENABLE) */
-#define MK2_CLASS_COUNT 8                        /* width of the class vector */
+#define MK2_CLASS_SAMPLE 0                       /* write to a sample address that passes sampling-enable and the Filter Register (write of SAMPLE) */
+#define MK2_CLASS_TEST_PUSH 1                    /* write to a FIFO group address (a test-mode push) (write of FIFO_GROUP) */
+#define MK2_CLASS_READ_COPY 2                    /* read of a Resource Counter (read-with-copy: may wait on busy shadows) (read of COUNTER_VALUE) */
+#define MK2_CLASS_READ_NO_COPY 3                 /* read of a shadow register (read-without-copy: may hold the network) (read of COUNTER_SHADOW) */
+#define MK2_CLASS_NET_DISABLE 4                  /* write to the test-mode network-disable address (write of NET_DISABLE) */
+#define MK2_CLASS_NET_ENABLE 5                   /* write to the test-mode network-enable address (write of NET_ENABLE) */
+#define MK2_CLASS_COUNT 6                        /* width of the class vector */
 
 /* CSR (address 1) fields */
 #define MK2_CSR_SAMPLING_ON_BIT 0                /* write 1: enable sampling; read: sampling enabled */

@@ -58,6 +58,7 @@
 `define MK2_IS_SAMPLE_RESOURCE(a) (a[6:4] == 3'd7)
 `define MK2_SEL_SAMPLE_RESOURCE(a) (a[4:4] == 1'd1) // given MK2_IS_SAMPLE(a)
 `define MK2_IS_READABLE(a) (((a) == 7'd1) || ((a) == 7'd2) || ((a) == 7'd4) || ((a) == 7'd5) || ((a) == 7'd6) || ((a) == 7'd7) || ((a) == 7'd8) || ((a) == 7'd10) || ((a) == 7'd12) || `MK2_IS_FIFO_GROUP(a) || `MK2_IS_SOURCE(a) || `MK2_IS_COUNTER_VALUE(a) || `MK2_IS_COUNTER_SHADOW(a)) // a read returns a register (else all ones)
+`define MK2_ANNOUNCED 128'hffffffff000000ff002715f7 // bit a: a block decodes the write to a one edge ahead (mk2_announce)
 `define MK2_TIMESTAMP_WIDTH 56                   // bits a read returns; all ones above
 `define MK2_FILTER_WIDTH 16                      // bits a read returns; all ones above
 `define MK2_WAIT_COUNT_WIDTH 32                  // bits a read returns; all ones above
@@ -72,15 +73,13 @@
 `define MK2_COUNTER_SHADOW_WIDTH 32              // bits a read returns; all ones above
 
 // address classes: bit index in the class vector decoded at the start edge
-`define MK2_CLASS_SOFT_RESET 0                   // write to the software reset address (write of SOFT_RESET)
-`define MK2_CLASS_SAMPLE 1                       // write to a sample address that passes sampling-enable and the Filter Register (write of SAMPLE)
-`define MK2_CLASS_TEST_POP 2                     // write to the test-mode FIFO advance address (write of FIFO_POP)
-`define MK2_CLASS_TEST_PUSH 3                    // write to a FIFO group address (a test-mode push) (write of FIFO_GROUP)
-`define MK2_CLASS_READ_COPY 4                    // read of a Resource Counter (read-with-copy: may wait on busy shadows) (read of COUNTER_VALUE)
-`define MK2_CLASS_READ_NO_COPY 5                 // read of a shadow register (read-without-copy: may hold the network) (read of COUNTER_SHADOW)
-`define MK2_CLASS_NET_DISABLE 6                  // write to the test-mode network-disable address (write of NET_DISABLE)
-`define MK2_CLASS_NET_ENABLE 7                   // write to the test-mode network-enable address (write of NET_ENABLE)
-`define MK2_CLASS_COUNT 8                        // width of the class vector
+`define MK2_CLASS_SAMPLE 0                       // write to a sample address that passes sampling-enable and the Filter Register (write of SAMPLE)
+`define MK2_CLASS_TEST_PUSH 1                    // write to a FIFO group address (a test-mode push) (write of FIFO_GROUP)
+`define MK2_CLASS_READ_COPY 2                    // read of a Resource Counter (read-with-copy: may wait on busy shadows) (read of COUNTER_VALUE)
+`define MK2_CLASS_READ_NO_COPY 3                 // read of a shadow register (read-without-copy: may hold the network) (read of COUNTER_SHADOW)
+`define MK2_CLASS_NET_DISABLE 4                  // write to the test-mode network-disable address (write of NET_DISABLE)
+`define MK2_CLASS_NET_ENABLE 5                   // write to the test-mode network-enable address (write of NET_ENABLE)
+`define MK2_CLASS_COUNT 6                        // width of the class vector
 
 // CSR (address 1) fields
 `define MK2_CSR_SAMPLING_ON_BIT 0                // write 1: enable sampling; read: sampling enabled

@@ -29,8 +29,7 @@ module mk2_regs #(
   input  wire        test_mode_i,
   // action from the processor interface
   input  wire        reg_act_i,      // a register, Timestamp or counter access acts at this edge
-  input  wire [`MK2_ADDR_COUNT-1:0] ann_write_i, // the pins' write to address a is presented at the next edge (mk2_bus_if)
-  input  wire        ann_wait_i,     // a request is presented at the next edge: the latched one
+  input  wire [`MK2_ADDR_COUNT-1:0] ann_write_i, // a write to address a is presented at the next edge (mk2_bus_if)
   input  wire        start_i,        // an interaction starts at this edge (its address: pin_addr_i)
   input  wire [6:0]  pin_addr_i,
   input  wire        act_write_i,
@@ -101,24 +100,17 @@ module mk2_regs #(
   reg  [7:0] wr_source_q, wr_source_d;    // one-hot: Source Address Register i written
   reg        rd_csr_q, rd_filter_q, rd_wait_q, rd_overrun_q, rd_high_q, rd_source_q, rd_owner_q;
   reg        rd_csr_d, rd_filter_d, rd_wait_d, rd_overrun_d, rd_high_d, rd_source_d, rd_owner_d;
-  wire       ann_lat = ann_wait_i && act_write_i;    // a latched write announced at the end of its wait
   integer n;
   always @* begin
-    wr_csr_d      = ann_write_i[`MK2_ADDR_CSR] || (ann_lat && act_addr_i == `MK2_ADDR_CSR);
-    wr_filter_d   = ann_write_i[`MK2_ADDR_FILTER] || (ann_lat && act_addr_i == `MK2_ADDR_FILTER);
-    wr_wait_d     = ann_write_i[`MK2_ADDR_WAIT_COUNT]
-                    || (ann_lat && act_addr_i == `MK2_ADDR_WAIT_COUNT);
-    wr_overrun_d  = ann_write_i[`MK2_ADDR_OVERRUN_COUNT]
-                    || (ann_lat && act_addr_i == `MK2_ADDR_OVERRUN_COUNT);
-    wr_high_d     = ann_write_i[`MK2_ADDR_HIGH_ORDER]
-                    || (ann_lat && act_addr_i == `MK2_ADDR_HIGH_ORDER);
-    inc_wait_d    = ann_write_i[`MK2_ADDR_INC_WAIT] || (ann_lat && act_addr_i == `MK2_ADDR_INC_WAIT);
-    inc_overrun_d = ann_write_i[`MK2_ADDR_INC_OVERRUN]
-                    || (ann_lat && act_addr_i == `MK2_ADDR_INC_OVERRUN);
-    wr_trig_d     = ann_write_i[`MK2_ADDR_SOURCE + TRIG_INDEX]
-                    || (ann_lat && act_addr_i == `MK2_ADDR_SOURCE + TRIG_INDEX);
-    for (n = 0; n < 8; n = n + 1) wr_source_d[n] = ann_write_i[`MK2_ADDR_SOURCE + n[6:0]]
-                                                   || (ann_lat && act_addr_i == `MK2_ADDR_SOURCE + n[6:0]);
+    wr_csr_d      = ann_write_i[`MK2_ADDR_CSR];
+    wr_filter_d   = ann_write_i[`MK2_ADDR_FILTER];
+    wr_wait_d     = ann_write_i[`MK2_ADDR_WAIT_COUNT];
+    wr_overrun_d  = ann_write_i[`MK2_ADDR_OVERRUN_COUNT];
+    wr_high_d     = ann_write_i[`MK2_ADDR_HIGH_ORDER];
+    inc_wait_d    = ann_write_i[`MK2_ADDR_INC_WAIT];
+    inc_overrun_d = ann_write_i[`MK2_ADDR_INC_OVERRUN];
+    wr_trig_d     = ann_write_i[`MK2_ADDR_SOURCE + TRIG_INDEX];
+    for (n = 0; n < 8; n = n + 1) wr_source_d[n] = ann_write_i[`MK2_ADDR_SOURCE + n[6:0]];
     rd_csr_d = start_i ? pin_addr_i == `MK2_ADDR_CSR : rd_csr_q;
     rd_filter_d = start_i ? pin_addr_i == `MK2_ADDR_FILTER : rd_filter_q;
     rd_wait_d = start_i ? pin_addr_i == `MK2_ADDR_WAIT_COUNT : rd_wait_q;
@@ -321,6 +313,9 @@ module mk2_regs #(
   assign high_order_o       = high_q;
   assign wait_count_o       = wait_cnt_q;
   assign overrun_count_o    = overrun_cnt_q + {31'd0, overrun_pend_q};
+  // The request as it acts: the write selects come decoded one edge ahead (ann_write_i), and only the
+  // Source Address Register's index is read here; the formal properties below check the decode against it.
+  wire unused_act_ok = &{1'b0, act_addr_i[6:3]};
 `ifdef FORMAL
   // The selects decoded one edge ahead are the decode of the request presented now (mk2_bus_if presents
   // what it announces). Asserted by the chip-level sets (MK2_FORMAL_CHIP).

@@ -35,7 +35,8 @@ module mk2_resource_counters #(
   // processor interface
   input  wire         req_i,          // an action is attempted at this edge
   input  wire        ann_start_i,    // a request is presented at the next edge: the pins' (mk2_bus_if)
-  input  wire [`MK2_ADDR_COUNT-1:0] ann_write_i, // ... and it writes address a (by address; mk2_bus_if)
+  input  wire [`MK2_ADDR_COUNT-1:0] ann_write_i, // a write to address a is presented at the next edge (mk2_bus_if)
+  input  wire        start_enable_i, // ... from the pins, to the Enable register (mk2_bus_if's start_write_o)
   input  wire        ann_wait_i,     // a request is presented at the next edge: the latched one
   input  wire        start_i,        // an interaction starts at this edge (its address: pin_addr_i)
   input  wire        pin_write_i,
@@ -100,8 +101,6 @@ module mk2_resource_counters #(
   // Registered only where the next configuration is formed ahead (COUNT_AHEAD); else the AND with the
   // write select costs no LUT of its own.
   wire [15:0] field_nz = COUNT_AHEAD ? field_nz_q : field_nz_now;
-  wire        ann_pin      = ann_start_i && pin_write_i;  // a write announced from the pins
-  wire        ann_lat      = ann_wait_i && act_write_i;   // a latched write announced at the end of its wait
 
   // The prescalers' ticks are registered (decoded from the next count) so each counter's source
   // selection starts from flip-flops.
@@ -128,10 +127,8 @@ module mk2_resource_counters #(
   integer j;
   always @* begin
     for (j = 0; j < 16; j = j + 1) begin
-      half_write_d[j]  = ann_write_i[`MK2_ADDR_COUNTER_VALUE + j[6:0]]
-                         || (ann_lat && `MK2_IS_COUNTER_VALUE(act_addr_i) && act_addr_i[3:0] == j[3:0]);
-      sw_inc_d[j]      = ann_write_i[`MK2_ADDR_COUNTER_SHADOW + j[6:0]]
-                         || (ann_lat && `MK2_IS_COUNTER_SHADOW(act_addr_i) && act_addr_i[3:0] == j[3:0]);
+      half_write_d[j]  = ann_write_i[`MK2_ADDR_COUNTER_VALUE + j[6:0]];
+      sw_inc_d[j]      = ann_write_i[`MK2_ADDR_COUNTER_SHADOW + j[6:0]];
     end
   end
 
@@ -249,22 +246,21 @@ module mk2_resource_counters #(
     else if (shadow_load) shadow_d = count_q;
 
     // An announcement is from the pins or from the latch, never both (a wait state ends only in WAIT, a
-    // start only outside it), so the announced write's data is the pins' or the latched one.
-    wr_mode_d    = ann_write_i[`MK2_ADDR_MODE] || (ann_lat && act_addr_i == `MK2_ADDR_MODE);
-    wr_clock_d   = ann_write_i[`MK2_ADDR_CLOCK_SELECT]
-                   || (ann_lat && act_addr_i == `MK2_ADDR_CLOCK_SELECT);
+    // start only outside it), so the announced write's data is the latched one in a wait state (ann_wait_i,
+    // decoded from flip-flops) and the pins' otherwise. Where no write is announced field_nz_q is not read
+    // (only with wr_mode_q or wr_clock_q).
+    wr_mode_d    = ann_write_i[`MK2_ADDR_MODE];
+    wr_clock_d   = ann_write_i[`MK2_ADDR_CLOCK_SELECT];
     // Reset&Enable is decoded for the pins' request and the latched one apart, each ANDed with its own
     // field decode, the latched one from lat_enable_q and lat_reset_enable_q (loaded from the pins at
     // every edge, above): the clear is then four LUT levels from the pins alone, not five (docs/fpga.md,
     // thirteenth round).
-    // (the Enable write's select is formed the same way: at the end of a wait state, lat_enable_q is the
-    // latched request's address compare)
     lat_enable_d = pin_write_i && pin_addr_i == `MK2_ADDR_ENABLE;
-    wr_enable_d  = ann_write_i[`MK2_ADDR_ENABLE] || (ann_wait_i && lat_enable_q);
+    wr_enable_d  = ann_write_i[`MK2_ADDR_ENABLE];
     for (f = 0; f < 16; f = f + 1) begin
-      ann_field = ann_pin ? pin_data_i[4*f +: 3] : act_data_i[4*f +: 3];
+      ann_field = ann_wait_i ? act_data_i[4*f +: 3] : pin_data_i[4*f +: 3];
       lat_reset_enable_d[f] = pin_data_i[4*f +: 2] == 2'b11;
-      reset_enable_d[f] = (ann_write_i[`MK2_ADDR_ENABLE] && lat_reset_enable_d[f])
+      reset_enable_d[f] = (start_enable_i && lat_reset_enable_d[f])
                           || (ann_wait_i && lat_enable_q && lat_reset_enable_q[f]);
       field_nz_d[f]     = ann_field != 3'b000;
       field_nz_now[f]   = act_data_i[4*f +: 3] != 3'b000;
@@ -511,6 +507,9 @@ module mk2_resource_counters #(
   assign shadow_busy_o = busy_q;
   assign shadow_o      = shadow_network;
 
+  // The request as it acts: the write selects come decoded one edge ahead (ann_write_i); the formal
+  // properties below check that decode against it.
+  wire unused_act_ok = &{1'b0, act_write_i, act_addr_i, ann_start_i};
 `ifdef FORMAL
   // Properties (make formal, docs/formal.md): saturation of every counter and pair, NOP fields, busy
   // shadows, by k-induction. f_j / f_p: one counter and one pair chosen by the solver (so every one of them).
@@ -555,16 +554,20 @@ module mk2_resource_counters #(
     end
   end
   always @* if (past_valid_q && rst_ni) `MK2_ENV(soft_reset_i == f_soft_reset_q);
-  // The pins' announced writes by address that this block reads are the decode of the announced request
-  // (mk2_announce, through mk2_bus_if).
+  // The announced writes by address that this block reads are the decode of the announced request, from
+  // the pins or from the latch (mk2_announce, mk2_bus_if).
   integer f_a;
+  reg [6:0] f_addr;
   always @* begin
-    `MK2_ENV(ann_write_i[`MK2_ADDR_ENABLE] == (ann_start_i && pin_write_i && pin_addr_i == `MK2_ADDR_ENABLE));
-    `MK2_ENV(ann_write_i[`MK2_ADDR_MODE] == (ann_start_i && pin_write_i && pin_addr_i == `MK2_ADDR_MODE));
-    `MK2_ENV(ann_write_i[`MK2_ADDR_CLOCK_SELECT]
-             == (ann_start_i && pin_write_i && pin_addr_i == `MK2_ADDR_CLOCK_SELECT));
-    for (f_a = `MK2_ADDR_COUNTER; f_a <= `MK2_ADDR_COUNTER_LAST; f_a = f_a + 1)
-      `MK2_ENV(ann_write_i[f_a] == (ann_start_i && pin_write_i && pin_addr_i == f_a[6:0]));
+    `MK2_ENV(start_enable_i == (ann_start_i && pin_write_i && pin_addr_i == `MK2_ADDR_ENABLE));
+    for (f_a = 0; f_a < `MK2_ADDR_COUNT; f_a = f_a + 1) begin
+      f_addr = f_a[6:0];
+      if (f_addr == `MK2_ADDR_ENABLE || f_addr == `MK2_ADDR_MODE || f_addr == `MK2_ADDR_CLOCK_SELECT
+          || `MK2_IS_COUNTER(f_addr)) begin
+        `MK2_ENV(ann_write_i[f_a] == ((ann_start_i && pin_write_i && pin_addr_i == f_addr)
+                                      || (ann_wait_i && act_write_i && act_addr_i == f_addr)));
+      end
+    end
   end
   integer f_h;
   always @* if (past_valid_q && rst_ni) begin

@@ -24,8 +24,7 @@ module mk2_timestamp (
   input  wire        test_mode_i,
   input  wire        ts_tick_i,
   input  wire        reg_act_i,     // a register, Timestamp or counter access acts at this edge
-  input  wire [`MK2_ADDR_COUNT-1:0] ann_write_i, // the pins' write to address a is presented at the next edge (mk2_bus_if)
-  input  wire        ann_wait_i,     // a request is presented at the next edge: the latched one
+  input  wire [`MK2_ADDR_COUNT-1:0] ann_write_i, // a write to address a is presented at the next edge (mk2_bus_if)
   input  wire        start_i,        // an interaction starts at this edge (its address: pin_addr_i)
   input  wire [6:0]  pin_addr_i,
   input  wire        act_write_i,
@@ -49,10 +48,8 @@ module mk2_timestamp (
   reg         wr_ts_q, wr_ts_d, inc_ts_q, inc_ts_d, rd_ts_q, rd_ts_d;  // a write to 2 / 16 acts; address is 2
 
   always @* begin
-    wr_ts_d  = ann_write_i[`MK2_ADDR_TIMESTAMP]
-               || (ann_wait_i && act_write_i && act_addr_i == `MK2_ADDR_TIMESTAMP);
-    inc_ts_d = ann_write_i[`MK2_ADDR_INC_TIMESTAMP]
-               || (ann_wait_i && act_write_i && act_addr_i == `MK2_ADDR_INC_TIMESTAMP);
+    wr_ts_d  = ann_write_i[`MK2_ADDR_TIMESTAMP];
+    inc_ts_d = ann_write_i[`MK2_ADDR_INC_TIMESTAMP];
     rd_ts_d  = start_i ? pin_addr_i == `MK2_ADDR_TIMESTAMP : rd_ts_q;
     ts_d = ts_q;
     low_full_d = low_full_q;
@@ -103,7 +100,7 @@ module mk2_timestamp (
   assign rd_owner_o  = rd_ts_q;
   // The request is decoded one edge ahead; the formal properties below check that decode against it.
   // (of ann_write_i only the Timestamp's two addresses)
-  wire unused_ok = &{1'b0, reg_act_i, ann_write_i};
+  wire unused_ok = &{1'b0, reg_act_i, ann_write_i, act_write_i, act_addr_i};
 `ifdef FORMAL
   reg f_past_valid_q = 1'b0;
   always @(posedge clk_i) f_past_valid_q <= 1'b1;
