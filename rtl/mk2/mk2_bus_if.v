@@ -87,7 +87,6 @@ module mk2_bus_if (
   reg [`MK2_CLASS_COUNT-1:0] class_q, class_d;
   reg        wait_write_q, wait_write_d;  // a latched write is in its wait state: state_q == ST_WAIT && write_q
   localparam [`MK2_ADDR_COUNT-1:0] ANNOUNCED = `MK2_ANNOUNCED;  // the addresses ann_write_o decodes
-  wire [`MK2_ADDR_COUNT-1:0] lat_write;  // the latched write to address a is presented at the next edge
 
   // Lowest-numbered active CPU ID line wins (CLARIFICATIONS); none active is CPU 0.
   reg [2:0] cpu_encoded;
@@ -223,11 +222,32 @@ module mk2_bus_if (
   assign ann_start_o   = start && !wait_state_i;
   mk2_announce #(.DECODED(ANNOUNCED), .IDLE_STATE(ST_IDLE), .ACK_STATE(ST_ACK)) announce (
     .armed_i(armed_q), .state_i(state_q), .wait_state_i(wait_state_i),
-    .wait_write_i(wait_write_q), .lat_addr_i(addr_q),
     .readb_i(readb_i), .writeb_i(writeb_i), .startb_i(startb_i), .holdb_i(holdb_i), .addr_i(addr_i),
-    .start_write_o(start_write_o), .lat_write_o(lat_write));
-  assign ann_write_o   = start_write_o | lat_write;
+    .start_write_o(start_write_o));
   assign ann_wait_o    = (state_q == ST_WAIT);
+  // ... or the latched write at the end of its wait state (a start and the end of a wait state never
+  // coincide: a start needs the interface idle or in ACK). Its decode is two first-level LUTs from
+  // flip-flops, in kept nets as in mk2_announce: so each strobe is one LUT of three inputs after them,
+  // which shares the LUT of the flip-flop it loads, and ABC cannot build the software reset's strobe
+  // (which feeds the counters' clears, not a flip-flop alone) from the other strobes' terms, deeper.
+  (* keep *) wire [15:0] lat_high_is;  // the latched address's bits 6..3 == h
+  (* keep *) wire [7:0]  lat_low_is;   // a latched write in its wait state, its address's bits 2..0 == l
+  genvar a;
+  generate
+    for (a = 0; a < 16; a = a + 1) begin : lat_high
+      assign lat_high_is[a] = addr_q[6:3] == a;
+    end
+    for (a = 0; a < 8; a = a + 1) begin : lat_low
+      assign lat_low_is[a] = wait_write_q && addr_q[2:0] == a;
+    end
+    for (a = 0; a < `MK2_ADDR_COUNT; a = a + 1) begin : announced
+      if (ANNOUNCED[a]) begin : decoded
+        assign ann_write_o[a] = start_write_o[a] || (lat_high_is[a / 8] && lat_low_is[a % 8]);
+      end else begin : not_decoded
+        assign ann_write_o[a] = 1'b0;
+      end
+    end
+  endgenerate
   assign pin_write_o   = is_write;
   assign pin_class_o   = pin_class;
   assign pin_addr_o    = addr_i;
