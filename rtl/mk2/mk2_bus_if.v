@@ -226,11 +226,11 @@ module mk2_bus_if (
     .start_write_o(start_write_o));
   assign ann_wait_o    = (state_q == ST_WAIT);
   // ... or the latched write at the end of its wait state (a start and the end of a wait state never
-  // coincide: a start needs the interface idle or in ACK). Its decode is two first-level LUTs from
-  // flip-flops, in kept nets as in mk2_announce: so each strobe is one LUT of three inputs after them,
-  // which shares the LUT of the flip-flop it loads, and ABC cannot build the software reset's strobe
-  // (which feeds the counters' clears, not a flip-flop alone) from the other strobes' terms, deeper.
-  (* keep *) wire [15:0] lat_high_is;  // the latched address's bits 6..3 == h
+  // coincide: a start needs the interface idle or in ACK). Its decode is two first-level LUTs from flip-flops
+  // in kept nets (lat_high_is: the latched address's bits 6..3 == h, unread for groups with no announced
+  // address: lint waiver), so each strobe is one three-input LUT that shares its flip-flop's LUT, and ABC
+  // cannot build the software reset's strobe (it feeds the counters' clears) from other strobes' terms.
+  /* verilator lint_off UNUSEDSIGNAL */ (* keep *) wire [15:0] lat_high_is; /* verilator lint_on UNUSEDSIGNAL */
   (* keep *) wire [7:0]  lat_low_is;   // a latched write in its wait state, its address's bits 2..0 == l
   genvar a;
   generate
