@@ -5,8 +5,9 @@
 # MultiKron II: every chip block and the shared common cells, sorted so that every tool reads them in the
 # same order.
 MK2_RTL = $(sort $(wildcard rtl/mk2/*.v rtl/common/*.v))
-# what the MultiKron II RTL includes (the generated register map): a prerequisite of every rule reading MK2_RTL
-MK2_RTL_INC = rtl/mk2/mk2_regmap.vh
+# what the MultiKron II RTL includes (the generated register map; the formal sections' common opening): a
+# prerequisite of every rule reading MK2_RTL
+MK2_RTL_INC = rtl/mk2/mk2_regmap.vh rtl/mk2/mk2_formal_env.vh
 
 # REMS pattern matcher (rtl/rems/matcher): the core; its ECP5 DP16KD form (-DREMS_ECP5_DP16KD) and the
 # simulation-only stand-in for the DP16KD primitive, which synthesis takes from the vendor library instead.

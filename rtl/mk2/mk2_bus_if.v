@@ -85,7 +85,7 @@ module mk2_bus_if (
   reg [63:0] rdata_q, rdata_d;
   reg [31:0] counter_word_q, counter_word_d, fifo_word_q, fifo_word_d; // loaded with rdata_q
   reg [`MK2_CLASS_COUNT-1:0] class_q, class_d;
-  reg        wait_write_q, wait_write_d;  // a latched write is in its wait state: state_q == ST_WAIT && write_q
+  reg        wait_write_q, wait_write_d;  // state_q == ST_WAIT && write_q, a flop so each lat_low_is is one LUT
   localparam [`MK2_ADDR_COUNT-1:0] ANNOUNCED = `MK2_ANNOUNCED;  // the addresses ann_write_o decodes
 
   // Lowest-numbered active CPU ID line wins (CLARIFICATIONS); none active is CPU 0.
@@ -258,16 +258,7 @@ module mk2_bus_if (
 `ifdef FORMAL
   // Properties (make formal, docs/formal.md): the bus handshake of docs/decisions.md section 2, by
   // k-induction, with the chip's stall_i and every pin free.
-  // Assumptions about the other blocks become assertions when the chip harness (MK2_FORMAL_CHIP) checks them.
-`ifdef MK2_FORMAL_CHIP
-`define MK2_ENV assert
-`else
-`define MK2_ENV assume
-`endif
-  reg past_valid_q = 1'b0;
-  always @(posedge clk_i) past_valid_q <= 1'b1;
-  // Every trace starts in reset, as the chip does at power-up.
-  always @* if (!past_valid_q) assume(!rst_ni);
+`include "mk2_formal_env.vh"
   // The WAITSTATE latch only changes in reset (mk2_chip); a reset pulse is not part of these properties.
   reg f_ws_q = 1'b0, f_rst_q = 1'b0;
   always @(posedge clk_i) begin f_ws_q <= wait_state_i; f_rst_q <= rst_ni; end

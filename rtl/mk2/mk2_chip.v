@@ -301,9 +301,7 @@ module mk2_chip #(
   // Chip-level properties (make formal, docs/formal.md; bounded): sample conservation and the rows of
   // Tables B3a/B3b, outside test mode and with the hybrid link off. Built with MK2_FORMAL_CHIP, so that
   // what each block's own proof assumes about its neighbours is asserted here.
-  reg f_past_valid_q = 1'b0;
-  always @(posedge clk_i) f_past_valid_q <= 1'b1;
-  always @* if (!f_past_valid_q) assume(!rst_ni);
+`include "mk2_formal_env.vh"
   always @* assume(testb_i && HW_TRIGGER == 0);
 
   // Harness counters, 16 bits (far more samples than any bounded trace can hold), cleared by a hardware
@@ -325,9 +323,9 @@ module mk2_chip #(
     end
   end
   // the all-ones flip-flop is the NOR of the blocks' owner flags
-  always @* if (f_past_valid_q && rst_n)
+  always @* if (past_valid_q && rst_n)
     assert(rd_unowned_q == !(regs_rd_owner || ts_rd_owner || counters_rd_owner || fifo_rd_owner));
-  always @* if (f_past_valid_q && rst_n) begin
+  always @* if (past_valid_q && rst_n) begin
     assert(soft_reset_q == (req && req_write && req_addr == `MK2_ADDR_SOFT_RESET));
     assert(pop_presented_q == (req && req_write && req_addr == `MK2_ADDR_FIFO_POP));
     // samples accepted = sent + discarded as overruns + inside + flushed by a software reset
@@ -340,14 +338,14 @@ module mk2_chip #(
   // Table B3a (sample write at an edge where it is attempted) and Table B3b (read-with-copy)
   wire f_sample_req = req && req_class[`MK2_CLASS_SAMPLE];
   wire f_no_room    = fifo_full || (req_addr[4] && shadow_busy);
-  always @* if (f_past_valid_q && rst_n) begin
+  always @* if (past_valid_q && rst_n) begin
     if (f_sample_req && !f_no_room)                    assert(f_act && push && !discard && shadow_copy == req_addr[4]);
     if (f_sample_req && f_no_room && wait_on_overrun)  assert(stall && !push && !discard);
     if (f_sample_req && f_no_room && !wait_on_overrun) assert(f_act && !push && discard && !shadow_copy);
     if (req && req_class[`MK2_CLASS_READ_COPY] && shadow_busy && read_wait) assert(stall);
     if (req && req_class[`MK2_CLASS_READ_COPY] && !(shadow_busy && read_wait)) assert(!stall);
   end
-  always @(posedge clk_i) if (f_past_valid_q && rst_n && $past(rst_n) && !$past(soft_reset)) begin
+  always @(posedge clk_i) if (past_valid_q && rst_n && $past(rst_n) && !$past(soft_reset)) begin
     // a discard sets the flag(s) Table B3a names and adds one to the Overrun Error Counter
     if ($past(f_sample_req && f_no_room && !wait_on_overrun)) begin
       assert(fifo_pending == ($past(fifo_pending) || $past(fifo_full)));
@@ -358,12 +356,12 @@ module mk2_chip #(
     if ($past(f_sample_req && !f_no_room)) assert(!fifo_pending && !shadow_pending);
   end
   // a wait adds one to the Wait Error Counter (two edges later, through its pending register)
-  always @(posedge clk_i) if (f_past_valid_q && rst_n && $past(rst_n, 2) && !$past(soft_reset) && !$past(soft_reset, 2)
+  always @(posedge clk_i) if (past_valid_q && rst_n && $past(rst_n, 2) && !$past(soft_reset) && !$past(soft_reset, 2)
                               && !$past(reg_act && req_write && (req_addr == `MK2_ADDR_WAIT_COUNT)) && $past(req && stall, 2))
     assert(wait_count == $past(wait_count) + 32'd1);
 
   // covers: FIFO full, both error flags pending, a Resource sample waiting on busy shadows
-  always @* if (f_past_valid_q && rst_n) begin
+  always @* if (past_valid_q && rst_n) begin
     cover(fifo_full);
     cover(fifo_pending && shadow_pending);
     cover(f_sample_req && req_addr[4] && shadow_busy && !fifo_full && wait_on_overrun);

@@ -195,16 +195,7 @@ module mk2_fifo #(
 `ifdef FORMAL
   // Properties (make formal, tb/formal/README in docs/formal.md): occupancy by k-induction at FIFO_DEPTH
   // 2, 8 and 16; entry order and contents by a bounded check (the RAM contents are not visible here).
-  // Assumptions about the other blocks become assertions when the chip harness (MK2_FORMAL_CHIP) checks them.
-`ifdef MK2_FORMAL_CHIP
-`define MK2_ENV assert
-`else
-`define MK2_ENV assume
-`endif
-  reg past_valid_q = 1'b0;
-  always @(posedge clk_i) past_valid_q <= 1'b1;
-  // Every trace starts in reset, as the chip does at power-up.
-  always @* if (!past_valid_q) assume(!rst_ni);
+`include "mk2_formal_env.vh"
   // The caller never pushes into a full FIFO (mk2_sampler checks full_o; the chip harness proves it).
   always @* if (rst_ni) `MK2_ENV(!(push_i && full_o));
 

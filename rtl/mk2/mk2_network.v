@@ -204,16 +204,7 @@ module mk2_network (
 
 `ifdef FORMAL
   // Properties (make formal, docs/formal.md): framing of every byte on the pins, by k-induction.
-  // Assumptions about the other blocks become assertions when the chip harness (MK2_FORMAL_CHIP) checks them.
-`ifdef MK2_FORMAL_CHIP
-`define MK2_ENV assert
-`else
-`define MK2_ENV assume
-`endif
-  reg past_valid_q = 1'b0;
-  always @(posedge clk_i) past_valid_q <= 1'b1;
-  // Every trace starts in reset, as the chip does at power-up.
-  always @* if (!past_valid_q) assume(!rst_ni);
+`include "mk2_formal_env.vh"
 
   // The chip around it: a software reset always truncates; the FIFO head stays while the FIFO is not
   // empty and nothing removes it (only the network's pop, a truncation or a software reset do).

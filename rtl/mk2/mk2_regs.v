@@ -320,11 +320,10 @@ module mk2_regs #(
   // The selects decoded one edge ahead are the decode of the request presented now (mk2_bus_if presents
   // what it announces). Asserted by the chip-level sets (MK2_FORMAL_CHIP).
 `ifdef MK2_FORMAL_CHIP
-  reg f_past_valid_q = 1'b0;
-  always @(posedge clk_i) f_past_valid_q <= 1'b1;
+`include "mk2_formal_env.vh"
   wire f_write = reg_act_i && act_write_i;
   integer f_n;
-  always @* if (f_past_valid_q && rst_ni) begin
+  always @* if (past_valid_q && rst_ni) begin
     assert(wr_csr_q == (f_write && act_addr_i == `MK2_ADDR_CSR));
     assert(wr_filter_q == (f_write && act_addr_i == `MK2_ADDR_FILTER));
     assert(wr_wait_q == (f_write && act_addr_i == `MK2_ADDR_WAIT_COUNT));

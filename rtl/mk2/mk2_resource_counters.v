@@ -513,16 +513,7 @@ module mk2_resource_counters #(
 `ifdef FORMAL
   // Properties (make formal, docs/formal.md): saturation of every counter and pair, NOP fields, busy
   // shadows, by k-induction. f_j / f_p: one counter and one pair chosen by the solver (so every one of them).
-  // Assumptions about the other blocks become assertions when the chip harness (MK2_FORMAL_CHIP) checks them.
-`ifdef MK2_FORMAL_CHIP
-`define MK2_ENV assert
-`else
-`define MK2_ENV assume
-`endif
-  reg past_valid_q = 1'b0;
-  always @(posedge clk_i) past_valid_q <= 1'b1;
-  // Every trace starts in reset, as the chip does at power-up.
-  always @* if (!past_valid_q) assume(!rst_ni);
+`include "mk2_formal_env.vh"
   // The sampler never copies into busy shadows (it refuses a Resource sample then).
   always @* if (rst_ni) `MK2_ENV(!(shadow_copy_i && busy_q));
   // The write decodes registered one edge ahead are the request presented now (the bus interface presents
@@ -554,16 +545,16 @@ module mk2_resource_counters #(
     end
   end
   always @* if (past_valid_q && rst_ni) `MK2_ENV(soft_reset_i == f_soft_reset_q);
-  // The announced writes by address that this block reads are the decode of the announced request, from
-  // the pins or from the latch (mk2_announce, mk2_bus_if).
+  // The announced writes by address (the register map's MK2_ANNOUNCED; this block reads some of them) are
+  // the decode of the announced request, from the pins or from the latch (mk2_announce, mk2_bus_if).
+  localparam [`MK2_ADDR_COUNT-1:0] F_ANNOUNCED = `MK2_ANNOUNCED;
   integer f_a;
   reg [6:0] f_addr;
   always @* begin
     `MK2_ENV(start_enable_i == (ann_start_i && pin_write_i && pin_addr_i == `MK2_ADDR_ENABLE));
     for (f_a = 0; f_a < `MK2_ADDR_COUNT; f_a = f_a + 1) begin
       f_addr = f_a[6:0];
-      if (f_addr == `MK2_ADDR_ENABLE || f_addr == `MK2_ADDR_MODE || f_addr == `MK2_ADDR_CLOCK_SELECT
-          || `MK2_IS_COUNTER(f_addr)) begin
+      if (F_ANNOUNCED[f_a]) begin
         `MK2_ENV(ann_write_i[f_a] == ((ann_start_i && pin_write_i && pin_addr_i == f_addr)
                                       || (ann_wait_i && act_write_i && act_addr_i == f_addr)));
       end

@@ -214,15 +214,7 @@ module mk2_sampler #(
 `ifdef FORMAL
   // Properties (make formal, docs/formal.md): the rows of Table B3a at the action attempt of a processor
   // sample, by k-induction (hybrid link off: HW_TRIGGER = 0, the default).
-  reg past_valid_q = 1'b0;
-  always @(posedge clk_i) past_valid_q <= 1'b1;
-  always @* if (!past_valid_q) assume(!rst_ni);
-  // Assumptions about the other blocks become assertions when the chip harness (MK2_FORMAL_CHIP) checks them.
-`ifdef MK2_FORMAL_CHIP
-`define MK2_ENV assert
-`else
-`define MK2_ENV assume
-`endif
+`include "mk2_formal_env.vh"
   // The chip: an action is performed when it is requested and nothing stalls it (only a read-with-copy,
   // never a sample, can be stalled by the counters; a sample request is not a test push).
   wire f_act = req_i && !stall_o;

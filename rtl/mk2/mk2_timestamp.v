@@ -102,10 +102,9 @@ module mk2_timestamp (
   // (of ann_write_i only the Timestamp's two addresses)
   wire unused_ok = &{1'b0, reg_act_i, ann_write_i, act_write_i, act_addr_i};
 `ifdef FORMAL
-  reg f_past_valid_q = 1'b0;
-  always @(posedge clk_i) f_past_valid_q <= 1'b1;
+`include "mk2_formal_env.vh"
 `ifdef MK2_FORMAL_CHIP
-  always @* if (f_past_valid_q && rst_ni) begin
+  always @* if (past_valid_q && rst_ni) begin
     assert(wr_ts_q == (reg_act_i && act_write_i && act_addr_i == `MK2_ADDR_TIMESTAMP));
     assert(inc_ts_q == (reg_act_i && act_write_i && act_addr_i == `MK2_ADDR_INC_TIMESTAMP));
     assert(rd_ts_q == (act_addr_i == `MK2_ADDR_TIMESTAMP));
@@ -113,7 +112,7 @@ module mk2_timestamp (
   end
 `endif
   // The carry flag is what it predicts (in every harness: it depends on nothing outside this block).
-  always @* if (f_past_valid_q && rst_ni) assert(low_full_q == &ts_q[27:0]);
+  always @* if (past_valid_q && rst_ni) assert(low_full_q == &ts_q[27:0]);
 `endif
 endmodule
 `default_nettype wire
