@@ -5,9 +5,10 @@
 // Clock domain: clk_i (Node clock); every bus pin is synchronous to it (the spec gives setup/hold times).
 // An interaction starts at edge s when the interface is free and armed, STARTB is low and READB or
 // WRITEB is low; address, data and CPU ID lines are latched then. The request is presented to the
-// chip (req_o) from edge s+1+W (W = latched wait states, 0 or 1); the chip answers stall_i while the
-// action cannot proceed (Tables B3a/B3b), and the action is performed at the first edge without stall,
-// which is also the edge that drives ACKB low. ACKB stays low one clock, or until HOLDB is seen high.
+// chip (req_o, and by kind attempt_*_o) from edge s+1+W (W = latched wait states, 0 or 1); the chip
+// answers stall_write_i or stall_read_i while the action cannot proceed (Tables B3a/B3b), and the action
+// is performed at the first edge without stall, which is also the edge that drives ACKB low. ACKB stays
+// low one clock, or until HOLDB is seen high.
 // The interface re-arms when the strobes are seen inactive at the ACKB edge or later, so a strobe held
 // low never starts twice; a new interaction may start at the edge that ends ACKB.
 // Latency: ACKB low after edge s+1+W+(stalled edges). See docs/decisions.md section 2.
@@ -42,7 +43,17 @@ module mk2_bus_if (
   output wire        req_ones28_o, // &req_data_o[27:0]   D63..D32, so both hold for the chip's write data)
   output wire [2:0]  req_cpu_o,   // encoded CPU ID: lowest active line, 0 when none
   output wire [`MK2_CLASS_COUNT-1:0] req_class_o, // the request's address classes, decoded at the start edge
-  input  wire        stall_i,     // the action cannot proceed at this edge
+  // req_o split by kind, each a flip-flop of its own (the chip's action decisions start one LUT later
+  // without the state decode): a read, a write, a sample write (MK2_CLASS_SAMPLE), a read-with-copy
+  // (MK2_CLASS_READ_COPY) is attempted at this edge.
+  output wire        attempt_read_o,
+  output wire        attempt_write_o,
+  output wire        attempt_sample_o,
+  output wire        attempt_copy_o,
+  // The action cannot proceed at this edge: a write attempt (a sample write, Table B3a) or a read attempt
+  // (a read-with-copy, Table B3b) waits. Each comes only with an attempt of its own direction.
+  input  wire        stall_write_i,
+  input  wire        stall_read_i,
   // The read value at this edge is rdata_i | {32'd0, counter_word_i | fifo_word_i}. The counters' and
   // the FIFO's word multiplexers (the deepest) are registered apart and ORed with the rest after the
   // registers, so that the OR of the blocks' read values is not in the same clock as those multiplexers.
@@ -86,6 +97,9 @@ module mk2_bus_if (
   reg [31:0] counter_word_q, counter_word_d, fifo_word_q, fifo_word_d; // loaded with rdata_q
   reg [`MK2_CLASS_COUNT-1:0] class_q, class_d;
   reg        wait_write_q, wait_write_d;  // state_q == ST_WAIT && write_q, a flop so each lat_low_is is one LUT
+  // state_q == ST_EXEC && (!write_q, write_q, class_q[SAMPLE], class_q[READ_COPY])
+  reg        attempt_read_q, attempt_read_d, attempt_write_q, attempt_write_d;
+  reg        attempt_sample_q, attempt_sample_d, attempt_copy_q, attempt_copy_d;
   localparam [`MK2_ADDR_COUNT-1:0] ANNOUNCED = `MK2_ANNOUNCED;  // the addresses ann_write_o decodes
 
   // Lowest-numbered active CPU ID line wins (CLARIFICATIONS); none active is CPU 0.
@@ -113,8 +127,9 @@ module mk2_bus_if (
     pin_class[`MK2_CLASS_NET_ENABLE]   = is_write && addr_i == `MK2_ADDR_NET_ENABLE;
   end
 
+  wire stall         = stall_write_i || stall_read_i;
   wire strobe_active = !startb_i && (!readb_i || !writeb_i);
-  wire completing    = (state_q == ST_EXEC) && !stall_i;
+  wire completing    = (state_q == ST_EXEC) && !stall;
   wire free_to_start = (state_q == ST_IDLE) || ((state_q == ST_ACK) && holdb_i);
   wire start         = armed_q && strobe_active && free_to_start;
 
@@ -145,7 +160,7 @@ module mk2_bus_if (
         rdata_d = rdata_i;
         counter_word_d = counter_word_i;
         fifo_word_d  = fifo_word_i;
-        if (!stall_i) state_d = ST_ACK;
+        if (!stall) state_d = ST_ACK;
       end
       ST_ACK:  if (holdb_i) state_d = ST_IDLE;
       default: ;
@@ -171,6 +186,19 @@ module mk2_bus_if (
       addr_d  = addr_i;
       state_d = wait_state_i ? ST_WAIT : ST_EXEC;
     end
+
+    // The attempts of the next edge: the one starting now without a wait state, the latched one at the
+    // end of its wait state, or this one again when it waits. A stall comes only with an attempt of its
+    // own direction (a sample write, a read-with-copy), so each kind is held by that stall alone, and no
+    // attempt flip-flop waits on the other block's stall decision.
+    attempt_read_d   = (start && !wait_state_i && !is_write) || (state_q == ST_WAIT && !write_q)
+                    || (attempt_read_q && stall_read_i);
+    attempt_write_d  = (start && !wait_state_i && is_write) || (state_q == ST_WAIT && write_q)
+                    || (attempt_write_q && stall_write_i);
+    attempt_sample_d = (start && !wait_state_i && pin_class[`MK2_CLASS_SAMPLE])
+                    || (state_q == ST_WAIT && class_q[`MK2_CLASS_SAMPLE]) || (attempt_sample_q && stall_write_i);
+    attempt_copy_d   = (start && !wait_state_i && pin_class[`MK2_CLASS_READ_COPY])
+                    || (state_q == ST_WAIT && class_q[`MK2_CLASS_READ_COPY]) || (attempt_copy_q && stall_read_i);
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -188,6 +216,7 @@ module mk2_bus_if (
       fifo_word_q <= 32'd0;
       class_q <= {`MK2_CLASS_COUNT{1'b0}};
       wait_write_q <= 1'b0;
+      {attempt_read_q, attempt_write_q, attempt_sample_q, attempt_copy_q} <= 4'b0000;
     end else begin
       state_q <= state_d;
       armed_q <= armed_d;
@@ -202,6 +231,8 @@ module mk2_bus_if (
       fifo_word_q <= fifo_word_d;
       class_q <= class_d;
       wait_write_q <= wait_write_d;
+      {attempt_read_q, attempt_write_q, attempt_sample_q, attempt_copy_q} <=
+        {attempt_read_d, attempt_write_d, attempt_sample_d, attempt_copy_d};
     end
   end
 
@@ -218,6 +249,10 @@ module mk2_bus_if (
   assign req_ones28_o = ones28_q;
   assign req_cpu_o   = cpu_q;
   assign req_class_o = class_q;
+  assign attempt_read_o   = attempt_read_q;
+  assign attempt_write_o  = attempt_write_q;
+  assign attempt_sample_o = attempt_sample_q;
+  assign attempt_copy_o   = attempt_copy_q;
   assign busy_o      = (state_q != ST_IDLE);
   assign ann_start_o   = start && !wait_state_i;
   mk2_announce #(.DECODED(ANNOUNCED), .IDLE_STATE(ST_IDLE), .ACK_STATE(ST_ACK)) announce (
@@ -257,12 +292,17 @@ module mk2_bus_if (
 
 `ifdef FORMAL
   // Properties (make formal, docs/formal.md): the bus handshake of docs/decisions.md section 2, by
-  // k-induction, with the chip's stall_i and every pin free.
+  // k-induction, with the chip's stall inputs (each only at an attempt of its direction) and every pin free.
 `include "mk2_formal_env.vh"
   // The WAITSTATE latch only changes in reset (mk2_chip); a reset pulse is not part of these properties.
   reg f_ws_q = 1'b0, f_rst_q = 1'b0;
   always @(posedge clk_i) begin f_ws_q <= wait_state_i; f_rst_q <= rst_ni; end
   always @* if (past_valid_q && rst_ni && f_rst_q) `MK2_ENV(wait_state_i == f_ws_q);
+  // Only a sample write (mk2_sampler) and a read-with-copy (mk2_resource_counters) wait.
+  always @* if (rst_ni) begin
+    `MK2_ENV(!stall_write_i || (state_q == ST_EXEC && write_q));
+    `MK2_ENV(!stall_read_i || (state_q == ST_EXEC && !write_q));
+  end
 
   // f_held: the strobe that started the current interaction has been low at every edge since.
   // f_age: edges since the start edge (1 after it, saturating at 7); f_stalled: the chip stalled it.
@@ -274,7 +314,7 @@ module mk2_bus_if (
     else begin
       if (!strobe_active) f_held_q <= 1'b0;
       if (f_age_q != 3'd7 && f_age_q != 3'd0) f_age_q <= f_age_q + 3'd1;
-      if (req_o && stall_i) f_stalled_q <= 1'b1;
+      if (req_o && stall) f_stalled_q <= 1'b1;
     end
   end
   wire [2:0] f_w = {2'b00, wait_state_i};
@@ -300,6 +340,9 @@ module mk2_bus_if (
     assert(start_write_o == ((ann_start_o && pin_write_o) ? ANNOUNCED & (f_one << addr_i)
                                                             : {`MK2_ADDR_COUNT{1'b0}}));
     assert(wait_write_q == (state_q == ST_WAIT && write_q));
+    assert(attempt_read_q == (req_o && !write_q) && attempt_write_q == (req_o && write_q));
+    assert(attempt_sample_q == (req_o && class_q[`MK2_CLASS_SAMPLE]));
+    assert(attempt_copy_q == (req_o && class_q[`MK2_CLASS_READ_COPY]));
     assert(ann_write_o == (start_write_o | ((ann_wait_o && write_q) ? ANNOUNCED & (f_one << addr_q)
                                                                      : {`MK2_ADDR_COUNT{1'b0}})));
     // the all-ones flags describe the latched data (the counters and the Timestamp rely on them)
@@ -309,11 +352,11 @@ module mk2_bus_if (
   always @(posedge clk_i) begin
     if (past_valid_q && rst_ni && $past(rst_ni)) begin
       // ACKB is only ever asserted at an edge where the attempted action completed
-      if (!ackb_o && $past(ackb_o)) assert($past(state_q) == ST_EXEC && !$past(stall_i));
+      if (!ackb_o && $past(ackb_o)) assert($past(state_q) == ST_EXEC && !$past(stall));
       // ... at edge s+1+W when nothing stalled it (ACKB low after edge s+1+W, D2.3)
       if (!ackb_o && $past(ackb_o) && !$past(f_stalled_q)) assert(f_age_q == 3'd2 + f_w);
       // a stall delays ACKB by one clock per stalled edge: nothing happens at a stalled edge
-      if ($past(req_o && stall_i)) assert(req_o && ackb_o);
+      if ($past(req_o && stall)) assert(req_o && ackb_o);
       // ACKB low for exactly one node clock unless HOLDB holds it (D2.5)
       if (!$past(ackb_o) && $past(holdb_i)) assert(ackb_o);
       if (!$past(ackb_o) && !$past(holdb_i)) assert(!ackb_o);
@@ -338,7 +381,7 @@ module mk2_bus_if (
       if (req_o && !$past(req_o)) assert($past(ann_start_o) || $past(ann_wait_o));
       // The 32-bit mode and the High Order register do not change from the start edge, where the data are
       // latched with them, to the action edge (both change only at action edges; docs/decisions.md D10.11)
-      if ($past(start) || $past(state_q) == ST_WAIT || $past(req_o && stall_i))
+      if ($past(start) || $past(state_q) == ST_WAIT || $past(req_o && stall))
         `MK2_ENV(mode32_i == $past(mode32_i) && high_order_i == $past(high_order_i));
       // With no wait states the action is attempted on the edge after the start.
       if ($past(start) && !$past(wait_state_i)) assert(state_q == ST_EXEC);

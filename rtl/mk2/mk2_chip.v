@@ -92,7 +92,8 @@ module mk2_chip #(
   wire test_mode = !testb_i;
 
   // ---------------------------------------------------------------- processor interface
-  wire        req, req_write, stall, counters_stall;
+  wire        req, req_write, stall, counters_stall, sampler_stall;
+  wire        attempt_read, attempt_write, attempt_sample, attempt_copy;  // req by kind (mk2_bus_if)
   wire [6:0]  req_addr;
   wire [63:0] req_data, read_value, bus_rdata, pin_write_data;
   wire        req_ones32, req_ones28;
@@ -115,7 +116,10 @@ module mk2_chip #(
     .wait_state_i(wait_state_q), .sample_levels_i(sampling_enabled ? filter : 16'h0000),
     .mode32_i(mode32), .high_order_i(high_order),
     .req_o(req), .req_write_o(req_write), .req_addr_o(req_addr), .req_data_o(req_data), .req_ones32_o(req_ones32), .req_ones28_o(req_ones28),
-    .req_cpu_o(req_cpu), .req_class_o(req_class), .stall_i(stall), .rdata_i(read_value),
+    .req_cpu_o(req_cpu), .req_class_o(req_class),
+    .attempt_read_o(attempt_read), .attempt_write_o(attempt_write), .attempt_sample_o(attempt_sample),
+    .attempt_copy_o(attempt_copy), .stall_write_i(sampler_stall), .stall_read_i(counters_stall),
+    .rdata_i(read_value),
     .counter_word_i(counter_word), .fifo_word_i(fifo_rdata[31:0]),
     .ann_start_o(ann_start), .ann_wait_o(ann_wait), .pin_write_o(pin_write), .pin_addr_o(pin_addr),
     .pin_data_o(pin_write_data), .pin_class_o(pin_class), .ann_write_o(ann_write), .start_write_o(start_write),
@@ -124,7 +128,7 @@ module mk2_chip #(
   // Only sample writes and reads-with-copy can stall, so every other class acts whenever it is requested.
   // What registers, Timestamp and counters see: they decode no sample address, and of the reads only a
   // read-with-copy can wait, so their action edge never depends on the sampler's Table B3a decision.
-  wire reg_act      = req && (req_write || !counters_stall);
+  wire read_act     = attempt_read && !counters_stall;  // a read acts (copies into High Order)
   // The software reset clears almost every flip-flop of the chip; so it is a flip-flop itself, decoded
   // from the request the bus interface announces for the next edge (a write never waits, so it acts at
   // the edge it is presented): the same edge as req && SOFT_RESET, one LUT level less in every block.
@@ -145,9 +149,9 @@ module mk2_chip #(
     else        pop_presented_q <= pop_presented_d;
   end
   wire test_pop     = pop_presented_q && test_mode;
-  wire test_push    = req && test_mode && req_class[`MK2_CLASS_TEST_PUSH];
-  wire net_disable  = req && test_mode && req_class[`MK2_CLASS_NET_DISABLE];
-  wire net_enable   = req && test_mode && req_class[`MK2_CLASS_NET_ENABLE];
+  wire test_push    = attempt_write && test_mode && req_class[`MK2_CLASS_TEST_PUSH];
+  wire net_disable  = attempt_write && test_mode && req_class[`MK2_CLASS_NET_DISABLE];
+  wire net_enable   = attempt_write && test_mode && req_class[`MK2_CLASS_NET_ENABLE];
 
   // ---------------------------------------------------------------- registers
   wire         mode32, wait_on_overrun, read_wait;
@@ -173,16 +177,16 @@ module mk2_chip #(
 
   mk2_regs #(.TRIG_CPU(HW_TRIGGER_CPU), .HW_TRIGGER(HW_TRIGGER)) registers (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .test_mode_i(test_mode),
-    .reg_act_i(reg_act), .ann_write_i(ann_write), .start_i(bus_start),
+    .read_act_i(read_act), .write_act_i(attempt_write), .ann_write_i(ann_write), .start_i(bus_start),
     .pin_addr_i(pin_addr),
-    .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[31:0]),
+    .act_addr_i(req_addr), .act_data_i(write_data[31:0]),
     .pin_data_low_i(req_data[31:0]), .read_high_i(read_value[63:32]), .rdata_o(regs_rdata),
     .rd_owner_o(regs_rd_owner),
     .lookup_i(bus_start), .lookup_index_i(bus_start_index),
     .fifo_full_i(fifo_full), .shadow_busy_i(shadow_busy),
     .fifo_overrun_pending_i(fifo_pending), .shadow_overrun_pending_i(shadow_pending),
     .fifo_head_resource_i(fifo_nonempty && fifo_head[`MK2_ENTRY_RESOURCE_BIT]), .wait_state_i(wait_state_q),
-    .wait_event_i(req && stall), .overrun_event_i(bus_overrun), .trig_overruns_i(trig_overruns),
+    .wait_event_i(stall), .overrun_event_i(bus_overrun), .trig_overruns_i(trig_overruns),
     .sampling_enabled_o(sampling_enabled), .wait_on_overrun_o(wait_on_overrun),
     .read_wait_o(read_wait), .mode32_o(mode32), .filter_o(filter), .source_o(source), .trig_source_o(trig_source),
     .high_order_o(high_order), .wait_count_o(wait_count), .overrun_count_o(overrun_count));
@@ -192,9 +196,9 @@ module mk2_chip #(
   wire [63:0] ts_rdata;
   mk2_timestamp timestamp (
     .clk_i(clk_i), .rst_ni(rst_n), .test_mode_i(test_mode), .ts_tick_i(ts_tick),
-    .reg_act_i(reg_act), .ann_write_i(ann_write), .start_i(bus_start),
+    .write_act_i(attempt_write), .ann_write_i(ann_write), .start_i(bus_start),
     .pin_addr_i(pin_addr),
-    .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data[55:0]), .act_ones28_i(req_ones28),
+    .act_addr_i(req_addr), .act_data_i(write_data[55:0]), .act_ones28_i(req_ones28),
     .ts_o(ts), .rdata_o(ts_rdata), .rd_owner_o(ts_rd_owner), .overspeed_o(dbg_tsclk_overspeed_o));
 
   // ---------------------------------------------------------------- resource counters
@@ -209,19 +213,19 @@ module mk2_chip #(
     .pin_write_i(pin_write),
     .pin_addr_i(pin_addr),
     .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data), .act_ones32_i(req_ones32), .pin_data_i(pin_write_data),
-    .read_copy_i(req_class[`MK2_CLASS_READ_COPY]), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata), .word_o(counter_word),
+    .attempt_copy_i(attempt_copy), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata), .word_o(counter_word),
     .rd_owner_o(counters_rd_owner),
     .ext_level_i(ext_level), .ext_prev_i(ext_prev), .ts_level_i(ts_level), .ts_prev_i(ts_prev),
     .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),
     .shadow_busy_o(shadow_busy), .shadow_o(shadows));
 
   // ---------------------------------------------------------------- sampler and FIFO
-  wire         sampler_stall, push;
+  wire         push;
   wire [`MK2_ENTRY_WIDTH-1:0] entry;
   mk2_sampler #(.HW_TRIGGER(HW_TRIGGER), .HW_TRIGGER_LEVEL(HW_TRIGGER_LEVEL), .HW_TRIGGER_CPU(HW_TRIGGER_CPU))
   sampler (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset),
-    .req_i(req), .sample_i(req_class[`MK2_CLASS_SAMPLE]), .test_push_i(test_push),
+    .attempt_sample_i(attempt_sample), .test_push_i(test_push),
     .test_class_i(test_mode && req_class[`MK2_CLASS_TEST_PUSH]),
     .act_resource_i(`MK2_SEL_SAMPLE_RESOURCE(req_addr)), .act_data_i(write_data), .act_cpu_i(req_cpu),
     .sampling_enabled_i(sampling_enabled), .filter_i(filter),
@@ -232,6 +236,7 @@ module mk2_chip #(
     .discard_o(discard), .fifo_overrun_pending_o(fifo_pending),
     .shadow_overrun_pending_o(shadow_pending));
 
+  // Each block stalls only an attempt of its own kind, so stall is also "the bus waited this clock".
   assign stall = sampler_stall || counters_stall;
 
   wire        net_pop;
@@ -246,7 +251,7 @@ module mk2_chip #(
 
   // ---------------------------------------------------------------- network output
   wire net_busy, counter_phase;
-  wire read_without_copy = req && req_class[`MK2_CLASS_READ_NO_COPY];
+  wire read_without_copy = attempt_read && req_class[`MK2_CLASS_READ_NO_COPY];
   mk2_network network (
     .clk_i(clk_i), .rst_ni(rst_n), .soft_reset_i(soft_reset), .truncate_i(soft_reset || test_pop),
     .disable_i(net_disable), .enable_i(net_enable),
@@ -293,7 +298,10 @@ module mk2_chip #(
 
   // wait_count is visible through reads of address 5; nothing else needs it here.
   // The pins' classes are for the bus interface's latch; the blocks decode the announced writes from ann_write.
-  wire unused_ok = &{1'b0, wait_count, ext_rise, pin_class};  // the counters take level and prev
+  // The sample and read-with-copy classes reach the blocks as attempts (attempt_sample, attempt_copy); only
+  // the formal properties below read them from req_class.
+  wire unused_ok = &{1'b0, wait_count, ext_rise, pin_class,   // the counters take level and prev
+                     req_class[`MK2_CLASS_SAMPLE], req_class[`MK2_CLASS_READ_COPY]};
   // of the pins' announced writes only the Enable register's (the counters' Reset&Enable)
   wire unused_start_write_ok = &{1'b0, start_write[`MK2_ADDR_COUNT-1:`MK2_ADDR_ENABLE+1],
                                  start_write[`MK2_ADDR_ENABLE-1:0]};
@@ -357,7 +365,7 @@ module mk2_chip #(
   end
   // a wait adds one to the Wait Error Counter (two edges later, through its pending register)
   always @(posedge clk_i) if (past_valid_q && rst_n && $past(rst_n, 2) && !$past(soft_reset) && !$past(soft_reset, 2)
-                              && !$past(reg_act && req_write && (req_addr == `MK2_ADDR_WAIT_COUNT)) && $past(req && stall, 2))
+                              && !$past(attempt_write && (req_addr == `MK2_ADDR_WAIT_COUNT)) && $past(stall, 2))
     assert(wait_count == $past(wait_count) + 32'd1);
 
   // covers: FIFO full, both error flags pending, a Resource sample waiting on busy shadows

@@ -3,7 +3,7 @@
 // mk2_regs: the MultiKron II control registers: CSR (Table B1), Filter Register, the eight Source Address
 // Registers, the High Order 32 Bit Register, and the Wait and Overrun Error Counters.
 //
-// Clock domain: clk_i. Register writes take effect at the action edge (reg_act_i); read values are those
+// Clock domain: clk_i. Register writes take effect at the action edge (write_act_i); read values are those
 // before that edge. rdata_o is 0 for addresses this block does not own (rd_owner_o low), so the chip ORs
 // the read data of all blocks in one AND-OR tree. The software reset (soft_reset_i) returns everything
 // here to its reset value except the wait-state latch, which lives in the chip top.
@@ -28,11 +28,12 @@ module mk2_regs #(
   input  wire        soft_reset_i,   // software reset at this edge
   input  wire        test_mode_i,
   // action from the processor interface
-  input  wire        reg_act_i,      // a register, Timestamp or counter access acts at this edge
+  input  wire        read_act_i,     // a read acts at this edge (it copies D63..D32 into High Order)
+  input  wire        write_act_i,    // a write acts at this edge (formal only: the write selects are
+                                     // decoded one edge ahead from ann_write_i)
   input  wire [`MK2_ADDR_COUNT-1:0] ann_write_i, // a write to address a is presented at the next edge (mk2_bus_if)
   input  wire        start_i,        // an interaction starts at this edge (its address: pin_addr_i)
   input  wire [6:0]  pin_addr_i,
-  input  wire        act_write_i,
   input  wire [6:0]  act_addr_i,
   input  wire [31:0] act_data_i,     // effective write data D31..D0 (every register here is <= 32 bits)
   input  wire [31:0] pin_data_low_i, // D31..D0 as driven (a write to address 7 loads these)
@@ -136,7 +137,7 @@ module mk2_regs #(
     end
   end
   // After reset the latched address is 0, the CSR (the decode registers reset before it is ever read).
-  wire read  = reg_act_i && !act_write_i;
+  wire read  = read_act_i;
   // Source ids, High Order and the two error counters are data: cleared synchronously by the internal
   // reset (asserted asynchronously by reset_sync, held two edges past RESETB) or a software reset, so
   // that FPGA flip-flops take the clear for free (docs/decisions.md D1.6).
@@ -315,13 +316,13 @@ module mk2_regs #(
   assign overrun_count_o    = overrun_cnt_q + {31'd0, overrun_pend_q};
   // The request as it acts: the write selects come decoded one edge ahead (ann_write_i), and only the
   // Source Address Register's index is read here; the formal properties below check the decode against it.
-  wire unused_act_ok = &{1'b0, act_addr_i[6:3]};
+  wire unused_act_ok = &{1'b0, act_addr_i[6:3], write_act_i};
 `ifdef FORMAL
   // The selects decoded one edge ahead are the decode of the request presented now (mk2_bus_if presents
   // what it announces). Asserted by the chip-level sets (MK2_FORMAL_CHIP).
 `ifdef MK2_FORMAL_CHIP
 `include "mk2_formal_env.vh"
-  wire f_write = reg_act_i && act_write_i;
+  wire f_write = write_act_i;
   integer f_n;
   always @* if (past_valid_q && rst_ni) begin
     assert(wr_csr_q == (f_write && act_addr_i == `MK2_ADDR_CSR));

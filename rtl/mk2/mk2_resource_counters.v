@@ -33,7 +33,7 @@ module mk2_resource_counters #(
   input  wire         soft_reset_next_i, // the software reset acts at the next edge (soft_reset_i's next value)
   input  wire         testb_i,        // TESTB, low: test mode (D7.1, D4.2); only the count decision reads it
   // processor interface
-  input  wire         req_i,          // an action is attempted at this edge
+  input  wire         req_i,          // an action is attempted at this edge (formal only, below)
   input  wire        ann_start_i,    // a request is presented at the next edge: the pins' (mk2_bus_if)
   input  wire [`MK2_ADDR_COUNT-1:0] ann_write_i, // a write to address a is presented at the next edge (mk2_bus_if)
   input  wire        start_enable_i, // ... from the pins, to the Enable register (mk2_bus_if's start_write_o)
@@ -46,7 +46,7 @@ module mk2_resource_counters #(
   input  wire [63:0]  act_data_i,
   input  wire         act_ones32_i,   // act_data_i[31:0] is all ones (a flip-flop in mk2_bus_if)
   input  wire [63:0]  pin_data_i,     // the pins' write data (act_data_i at the next edge after ann_start_i)
-  input  wire         read_copy_i,    // the request is a read of 64-79, decoded at its start
+  input  wire         attempt_copy_i, // a read of 64-79 (its class decoded at its start) is attempted now
   input  wire         read_wait_i,    // CSR: wait on read-with-copy while shadows busy
   output wire         stall_o,
   // The read value is rdata_o | {32'd0, word_o}: 0 unless the latched address is 8, 10, 12 or 64-95
@@ -215,7 +215,7 @@ module mk2_resource_counters #(
   wire data_full = act_ones32_i;  // the write data's low word is all ones (a flip-flop in mk2_bus_if)
   // A read-with-copy loads free shadows: on free shadows it never stalls, so the request alone decides
   // (not whether it acts, whose stall term would add logic levels in front of 512 clock enables).
-  wire shadow_load = shadow_copy_i || (req_i && read_copy_i && !busy_q);
+  wire shadow_load = shadow_copy_i || (attempt_copy_i && !busy_q);
 
   integer f;
   reg [2:0] ann_field;
@@ -500,7 +500,7 @@ module mk2_resource_counters #(
   end
 
 
-  assign stall_o       = req_i && read_copy_i && busy_q && read_wait_i;
+  assign stall_o       = attempt_copy_i && busy_q && read_wait_i;
   assign rdata_o       = rdata;
   assign word_o        = word_read;
   assign rd_owner_o    = rd_owner_q;
@@ -509,7 +509,7 @@ module mk2_resource_counters #(
 
   // The request as it acts: the write selects come decoded one edge ahead (ann_write_i); the formal
   // properties below check that decode against it.
-  wire unused_act_ok = &{1'b0, act_write_i, act_addr_i, ann_start_i};
+  wire unused_act_ok = &{1'b0, req_i, act_write_i, act_addr_i, ann_start_i};
 `ifdef FORMAL
   // Properties (make formal, docs/formal.md): saturation of every counter and pair, NOP fields, busy
   // shadows, by k-induction. f_j / f_p: one counter and one pair chosen by the solver (so every one of them).
@@ -687,7 +687,7 @@ module mk2_resource_counters #(
   always @(posedge clk_i) if (past_valid_q && rst_ni && $past(rst_ni)) begin
     cover(!$past(f_j_paired) && !$past(f_j_fixed) && &f_count && !(&$past(f_count)));
     cover($past(f_p_paired) && !$past(f_p_fixed) && &f_pair && !(&$past(f_pair)));
-    cover(busy_q && $past(busy_q) && req_i && read_copy_i && read_wait_i);
+    cover(busy_q && $past(busy_q) && attempt_copy_i && read_wait_i);
   end
 `endif
 endmodule

@@ -4,11 +4,12 @@
 //
 // Clock domain: clk_i. A write to 96-127 is a sample request: level = address bits 3:0, Resource when
 // address bit 4 is set. Whether it passes sampling-enable and the Filter Register is decided by the
-// processor interface (mk2_bus_if, its SAMPLE address class, at the start edge); sample_i says it passed,
-// and a write that did not pass is dropped silently without reaching this block. It is taken when the FIFO has room and, for a Resource sample, the shadows are free; if not,
-// it waits (stall_o, wait-on-overrun on) or is discarded (discard_o) setting the pending flag(s) of
-// Table B3a, which the next taken sample carries in its header and clears. The entry is assembled and
-// pushed at the action edge: {161st bit = Resource, header, Timestamp, Source Address, user data}.
+// processor interface (mk2_bus_if, its SAMPLE address class, at the start edge); attempt_sample_i says it
+// passed, and a write that did not pass is dropped silently without reaching this block. It is taken
+// when the FIFO has room and, for a Resource sample, the shadows are free; if not, it waits (stall_o,
+// wait-on-overrun on) or is discarded (discard_o) setting the pending flag(s) of Table B3a, which the next
+// taken sample carries in its header and clears. The entry is assembled and pushed at the action edge:
+// {161st bit = Resource, header, Timestamp, Source Address, user data}.
 // Test mode: writes to 25-29 push an entry holding D31..D0 in all five 32-bit groups (if there is room).
 // Hybrid link (our extension, HW_TRIGGER = 1; docs/decisions.md D11): a pulse on hw_trigger_i makes a
 // Trace sample of level HW_TRIGGER_LEVEL from CPU HW_TRIGGER_CPU carrying {32'h0, hw_trigger_word_i} as
@@ -28,9 +29,8 @@ module mk2_sampler #(
   input  wire         rst_ni,
   input  wire         soft_reset_i,
   // processor interface
-  input  wire         req_i,
-  input  wire         sample_i,      // a sample write (96-127) that passes sampling and the Filter
-                                     // Register, decoded at its start edge
+  input  wire         attempt_sample_i, // a sample write (96-127) that passes sampling and the Filter
+                                        // Register (decoded at its start edge) is attempted at this edge
   input  wire         test_push_i,   // a test-mode FIFO write (25-29) is performed at this edge
   input  wire         test_class_i,  // the request is a write to 25-29 (its class, decoded at its start
                                      // edge) and TESTB is low: it picks the entry, test_push_i the push
@@ -75,16 +75,13 @@ module mk2_sampler #(
   reg [31:0] trig_word_q, trig_word_d;
   reg shadow_pending_q, shadow_pending_d;
 
-  wire is_sample   = sample_i;
   wire is_resource = act_resource_i;
   wire can_take    = !fifo_full_i && !(is_resource && shadow_busy_i);
-  wire wanted      = is_sample;
   // A sample request is stalled only here (the counters stall only a read-with-copy), so it is taken
-  // or discarded from the request and this block's own stall condition, not from the chip's action
-  // strobe: the FIFO push and the shadow copy start one decision earlier.
-  wire sample_req  = req_i && wanted;
-  wire bus_take    = sample_req && can_take;
-  wire no_room     = sample_req && !can_take;   // Table B3a: wait (stall_o) or discard
+  // or discarded from the attempt (a flip-flop, mk2_bus_if) and this block's own stall condition, not
+  // from the chip's action strobe: the FIFO push and the shadow copy are one LUT from flip-flops.
+  wire bus_take    = attempt_sample_i && can_take;
+  wire no_room     = attempt_sample_i && !can_take;   // Table B3a: wait (stall_o) or discard
   wire bus_discard = no_room && !wait_on_overrun_i;
 
   wire test_push   = test_push_i && !fifo_full_i;
@@ -217,24 +214,24 @@ module mk2_sampler #(
 `include "mk2_formal_env.vh"
   // The chip: an action is performed when it is requested and nothing stalls it (only a read-with-copy,
   // never a sample, can be stalled by the counters; a sample request is not a test push).
-  wire f_act = req_i && !stall_o;
-  always @* if (sample_i) `MK2_ENV(!test_push_i);
+  wire f_act = attempt_sample_i && !stall_o;
+  always @* if (attempt_sample_i) `MK2_ENV(!test_push_i);
   // The class decode the entry choice reads: one class a request (mk2_bus_if's properties), and a test push
   // is a request of the test write's class (mk2_chip).
-  always @* if (sample_i) `MK2_ENV(!test_class_i);
+  always @* if (attempt_sample_i) `MK2_ENV(!test_class_i);
   always @* if (test_push_i) `MK2_ENV(test_class_i);
   wire f_room = !fifo_full_i && !(act_resource_i && shadow_busy_i);
   always @* if (past_valid_q && rst_ni && HW_TRIGGER == 0) begin
     // take: room in the FIFO and, for a Resource sample, free shadows
-    if (req_i && sample_i && f_room)
+    if (attempt_sample_i && f_room)
       assert(f_act && push_o && !discard_o && shadow_copy_o == act_resource_i && entry_o[160] == act_resource_i
              && entry_o[156:155] == {1'b1, act_resource_i} && entry_o[154:153] == {shadow_overrun_pending_o, fifo_overrun_pending_o});
     // wait: no room, wait-on-overrun on: the request stalls (the chip counts the Wait Error Counter)
-    if (req_i && sample_i && !f_room && wait_on_overrun_i) assert(stall_o && !push_o && !discard_o && !bus_overrun_o);
+    if (attempt_sample_i && !f_room && wait_on_overrun_i) assert(stall_o && !push_o && !discard_o && !bus_overrun_o);
     // discard: no room, wait-on-overrun off: acknowledged, counted once as an overrun
-    if (req_i && sample_i && !f_room && !wait_on_overrun_i) assert(f_act && !push_o && discard_o && bus_overrun_o);
+    if (attempt_sample_i && !f_room && !wait_on_overrun_i) assert(f_act && !push_o && discard_o && bus_overrun_o);
     // nothing else pushes, discards or stalls (a test push only into a FIFO with room)
-    if (!(req_i && sample_i)) assert(!stall_o && !discard_o && !shadow_copy_o && push_o == (test_push_i && !fifo_full_i));
+    if (!attempt_sample_i) assert(!stall_o && !discard_o && !shadow_copy_o && push_o == (test_push_i && !fifo_full_i));
     assert(trig_overruns_o == 2'd0 && !trig_pending_q);
   end
   // The entry is the one of the push's own kind, with the hybrid link on or off (sampler_entry_trigger in
@@ -254,8 +251,8 @@ module mk2_sampler #(
   // covers: both error flags pending, a Resource sample waiting on busy shadows, a take after discards
   always @* if (past_valid_q && rst_ni) begin
     cover(fifo_overrun_pending_o && shadow_overrun_pending_o);
-    cover(req_i && sample_i && act_resource_i && shadow_busy_i && !fifo_full_i && wait_on_overrun_i);
-    cover(push_o && sample_i && entry_o[154:153] == 2'b11);
+    cover(attempt_sample_i && act_resource_i && shadow_busy_i && !fifo_full_i && wait_on_overrun_i);
+    cover(push_o && attempt_sample_i && entry_o[154:153] == 2'b11);
   end
 `endif
 endmodule

@@ -23,11 +23,10 @@ module mk2_timestamp (
   input  wire        rst_ni,
   input  wire        test_mode_i,
   input  wire        ts_tick_i,
-  input  wire        reg_act_i,     // a register, Timestamp or counter access acts at this edge
+  input  wire        write_act_i,   // a write acts at this edge (formal only)
   input  wire [`MK2_ADDR_COUNT-1:0] ann_write_i, // a write to address a is presented at the next edge (mk2_bus_if)
   input  wire        start_i,        // an interaction starts at this edge (its address: pin_addr_i)
   input  wire [6:0]  pin_addr_i,
-  input  wire        act_write_i,
   input  wire [6:0]  act_addr_i,
   input  wire [55:0] act_data_i,
   input  wire        act_ones28_i,  // act_data_i[27:0] is all ones (a flip-flop in mk2_bus_if)
@@ -100,13 +99,13 @@ module mk2_timestamp (
   assign rd_owner_o  = rd_ts_q;
   // The request is decoded one edge ahead; the formal properties below check that decode against it.
   // (of ann_write_i only the Timestamp's two addresses)
-  wire unused_ok = &{1'b0, reg_act_i, ann_write_i, act_write_i, act_addr_i};
+  wire unused_ok = &{1'b0, write_act_i, ann_write_i, act_addr_i};
 `ifdef FORMAL
 `include "mk2_formal_env.vh"
 `ifdef MK2_FORMAL_CHIP
   always @* if (past_valid_q && rst_ni) begin
-    assert(wr_ts_q == (reg_act_i && act_write_i && act_addr_i == `MK2_ADDR_TIMESTAMP));
-    assert(inc_ts_q == (reg_act_i && act_write_i && act_addr_i == `MK2_ADDR_INC_TIMESTAMP));
+    assert(wr_ts_q == (write_act_i && act_addr_i == `MK2_ADDR_TIMESTAMP));
+    assert(inc_ts_q == (write_act_i && act_addr_i == `MK2_ADDR_INC_TIMESTAMP));
     assert(rd_ts_q == (act_addr_i == `MK2_ADDR_TIMESTAMP));
     assert(act_ones28_i == &act_data_i[27:0]);
   end
