@@ -111,7 +111,9 @@ SYNTH_CHECK_DIR = $(FPGA_DIR)/check
 SYNTH_SEED ?= 4
 SYNTH_CHECK_ENV = MK2_FILES="$(MK2_RTL)" EVAL_TOP="$(MK2_BOARD_TOP)" SEED=$(SYNTH_SEED) BOARDS_DIR=$(BOARDS_DIR) \
   ULX3S_MHZ=$(ULX3S_MHZ) ICEBREAKER_MHZ=$(ICEBREAKER_MHZ) GATE_UP5K=$(GATE_UP5K) GATE_HX8K=$(GATE_HX8K) GATE_ECP5=$(GATE_ECP5) \
-  MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" ECP5_PNR_OPTS="$(ECP5_PNR_OPTS)"
+  MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" ECP5_PNR_OPTS="$(ECP5_PNR_OPTS)" BOARDS_MAKE="$(MAKE) --no-print-directory"
+# (BOARDS_MAKE reaches the recipes through this variable, so make does not treat them as recursive: under
+# make -n they do not run, and a make -jN does not share its job slots with the board tops' build.)
 # Gates: the Fmax each target must keep at SYNTH_SEED (the measured figure less about 10 % for
 # seed-to-seed spread), so that CI catches a timing regression; docs/fpga.md gives the figures.
 GATE_UP5K ?= 31
@@ -119,20 +121,20 @@ GATE_HX8K ?= 93
 GATE_ECP5 ?= 90
 .PHONY: synth-check synth-check-ice40
 synth-check: deps-fpga deps-ecp5
-	@$(SYNTH_CHECK_ENV) BOARDS_MAKE="$(MAKE) --no-print-directory" scripts/synth-check $(SYNTH_CHECK_DIR) "ice40 ecp5"; s=$$?; \
+	@$(SYNTH_CHECK_ENV) scripts/synth-check $(SYNTH_CHECK_DIR) "ice40 ecp5"; s=$$?; \
 	  cp $(SYNTH_CHECK_DIR)/synth-check.md $(FPGA_DIR)/synth-check.md; \
 	  if [ -x scripts/synth-rems-check ]; then ECP5_PNR_OPTS="$(ECP5_PNR_OPTS)" scripts/synth-rems-check $(FPGA_DIR)/rems-check | tee -a $(FPGA_DIR)/synth-check.md \
 	    || s=1; fi; exit $$s
 # make synth-seeds: synth-check, then every evaluation top again at SYNTH_SEEDS (the issue's 4 of 5 seeds);
-# the seeds table goes under the main one (build/fpga/check/synth-seeds.md). 16 more place-and-route runs
-# (a UP5K run takes ~4 minutes on this machine), so not in make test.
+# the seeds table goes under the main one (build/fpga/check/synth-seeds.md). 16 more place-and-route runs,
+# two at a time (a UP5K run takes 5-20 minutes on this machine), so not in make test.
 .PHONY: synth-seeds
 SYNTH_SEEDS ?= 1 2 3 5
 synth-seeds: deps-fpga deps-ecp5
-	@$(SYNTH_CHECK_ENV) BOARDS_MAKE="$(MAKE) --no-print-directory" SEEDS="$(SYNTH_SEEDS)" scripts/synth-check $(SYNTH_CHECK_DIR) "ice40 ecp5"
+	@$(SYNTH_CHECK_ENV) SEEDS="$(SYNTH_SEEDS)" scripts/synth-check $(SYNTH_CHECK_DIR) "ice40 ecp5"
 TEST_TARGETS += synth-check-ice40
 synth-check-ice40: deps-fpga
-	$(call run_suite,$@,env $(SYNTH_CHECK_ENV) BOARDS_MAKE="$(MAKE) --no-print-directory" scripts/synth-check $(SYNTH_CHECK_DIR) ice40)
+	$(call run_suite,$@,env $(SYNTH_CHECK_ENV) scripts/synth-check $(SYNTH_CHECK_DIR) ice40)
 
 # ---- synth-floor: the read path alone (rtl/boards/mk2_floor_read_top.v), the shortest structure that must
 # finish in one node clock, placed and routed at seeds 1-5 on every device: whether a target is out of reach
