@@ -132,6 +132,10 @@ module mk2_bus_if (
   wire completing    = (state_q == ST_EXEC) && !stall;
   wire free_to_start = (state_q == ST_IDLE) || ((state_q == ST_ACK) && holdb_i);
   wire start         = armed_q && strobe_active && free_to_start;
+  // A start that acts at the next edge (no wait state). A macro, not a wire: the netlist is then the one
+  // the expression written out gives, cell for cell (a wire of its own made yosys and ABC map the chip
+  // differently, which re-draws every placement seed: docs/fpga.md, nineteenth round).
+  `define MK2_START_EXEC (start && !wait_state_i)
 
   always @* begin
     state_d = state_q;
@@ -191,13 +195,13 @@ module mk2_bus_if (
     // end of its wait state, or this one again when it waits. A stall comes only with an attempt of its
     // own direction (a sample write, a read-with-copy), so each kind is held by that stall alone, and no
     // attempt flip-flop waits on the other block's stall decision.
-    attempt_read_d   = (start && !wait_state_i && !is_write) || (state_q == ST_WAIT && !write_q)
+    attempt_read_d   = (`MK2_START_EXEC && !is_write) || (state_q == ST_WAIT && !write_q)
                     || (attempt_read_q && stall_read_i);
-    attempt_write_d  = (start && !wait_state_i && is_write) || (state_q == ST_WAIT && write_q)
+    attempt_write_d  = (`MK2_START_EXEC && is_write) || (state_q == ST_WAIT && write_q)
                     || (attempt_write_q && stall_write_i);
-    attempt_sample_d = (start && !wait_state_i && pin_class[`MK2_CLASS_SAMPLE])
+    attempt_sample_d = (`MK2_START_EXEC && pin_class[`MK2_CLASS_SAMPLE])
                     || (state_q == ST_WAIT && class_q[`MK2_CLASS_SAMPLE]) || (attempt_sample_q && stall_write_i);
-    attempt_copy_d   = (start && !wait_state_i && pin_class[`MK2_CLASS_READ_COPY])
+    attempt_copy_d   = (`MK2_START_EXEC && pin_class[`MK2_CLASS_READ_COPY])
                     || (state_q == ST_WAIT && class_q[`MK2_CLASS_READ_COPY]) || (attempt_copy_q && stall_read_i);
   end
 
@@ -254,7 +258,7 @@ module mk2_bus_if (
   assign attempt_sample_o = attempt_sample_q;
   assign attempt_copy_o   = attempt_copy_q;
   assign busy_o      = (state_q != ST_IDLE);
-  assign ann_start_o   = start && !wait_state_i;
+  assign ann_start_o   = `MK2_START_EXEC;
   mk2_announce #(.DECODED(ANNOUNCED), .IDLE_STATE(ST_IDLE), .ACK_STATE(ST_ACK)) announce (
     .armed_i(armed_q), .state_i(state_q), .wait_state_i(wait_state_i),
     .readb_i(readb_i), .writeb_i(writeb_i), .startb_i(startb_i), .holdb_i(holdb_i), .addr_i(addr_i),
@@ -396,5 +400,6 @@ module mk2_bus_if (
     cover(!ackb_o && $past(ackb_o) && wait_state_i && !$past(f_stalled_q));
   end
 `endif
+  `undef MK2_START_EXEC
 endmodule
 `default_nettype wire
