@@ -190,6 +190,20 @@ $(NETLIST_FAMILIES:%=replay-netlist-%): replay-netlist-%: deps $(NETLIST_DIR)/mk
 depth-cut: deps-fpga
 	@scripts/depth-cut $(FPGA_DIR)/depth-cut mk2_fpga_eval_top $(MK2_BOARD_TOP) $(MK2_RTL)
 
+# ---- netlist-same: whether the work tree's RTL gives the same iCE40 and ECP5 netlists of the evaluation
+# top as git revision REV (scripts/netlist-same; docs/fpga.md, nineteenth round), for a change meant to
+# leave the hardware as it is: equal netlists keep every committed Fmax, and any other netlist re-draws the
+# placement seeds. About 4 minutes; not in make test (netlist-same-test checks the comparison on netlists
+# known to be the same or different).
+.PHONY: netlist-same netlist-same-test
+REV ?= HEAD
+netlist-same: deps-fpga
+	@MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" scripts/netlist-same $(FPGA_DIR)/netlist-same $(REV) mk2_fpga_eval_top \
+	  $(MK2_BOARD_TOP) $(MK2_RTL)
+TEST_TARGETS += netlist-same-test
+netlist-same-test: deps-fpga
+	$(call run_suite,$@,tb/fpga/netlist-same-test $(FPGA_DIR)/netlist-same-test)
+
 # ---- logic-depth: the LUT levels between flip-flops of a netlist (scripts/logic-depth, printed by
 # synth-check under its table); its test checks it against depths known without synthesis.
 .PHONY: logic-depth-test
