@@ -127,7 +127,7 @@ synth-check: deps-fpga deps-ecp5
 	    || s=1; fi; exit $$s
 # make synth-seeds: synth-check, then every evaluation top again at SYNTH_SEEDS (the issue's 4 of 5 seeds);
 # the seeds table goes under the main one (build/fpga/check/synth-seeds.md). 16 more place-and-route runs,
-# two at a time (a UP5K run takes 5-20 minutes on this machine), so not in make test.
+# two at a time (a UP5K run took 8-26 minutes on this machine, sharing it), so not in make test.
 .PHONY: synth-seeds
 SYNTH_SEEDS ?= 1 2 3 5
 synth-seeds: deps-fpga deps-ecp5
