@@ -1,4 +1,4 @@
-# fpga-lib.sh - what scripts/synth-check and scripts/synth-floor share: synthesis with the project's yosys
+# fpga-lib.sh - what scripts/synth-check, scripts/synth-floor and scripts/netlist-same share: synthesis with the project's yosys
 # commands, nextpnr runs for iCE40 and ECP5 with the committed options, and reading Fmax from their logs.
 # Sourced, not run. The caller sets out (output directory), seed (nextpnr seed), MK2_SYNTH_ECP5
 # (synth_ecp5 options, mk/fpga.mk) and, for ecp5, ECP5_PNR_OPTS (nextpnr-ecp5 options, mk/fpga.mk).

@@ -5,19 +5,26 @@
 #                   them ends first; the caller then starts one job in the background and adds $! to job_pids
 #   job_wait_all    waits for every job in job_pids and empties it
 # Only the script's own jobs are waited for, by process id, not other background work it has started (the
-# board tops' build beside synth-check's runs). A job's exit status is not kept: each writes its result
-# to a file that the caller reads.
-job_pids=()
+# board tops' build beside synth-check's runs). job_failed counts the jobs that ended with a non-zero
+# status since it was last set to 0; job_wait_all returns 1 when it is not 0.
+if [ "${BASH_VERSINFO[0]}" -lt 5 ] || { [ "${BASH_VERSINFO[0]}" -eq 5 ] && [ "${BASH_VERSINFO[1]}" -lt 1 ]; }; then
+  echo "$0: job-slots.sh needs bash 5.1 or later (wait -n -p), this is $BASH_VERSION" >&2; exit 2
+fi
+job_pids=(); job_failed=0
 job_slot() {
-  local ended p left
+  local ended rc p left
   while [ "${#job_pids[@]}" -ge "$1" ]; do
-    wait -n -p ended "${job_pids[@]}"
+    wait -n -p ended "${job_pids[@]}"; rc=$?  # (wait unsets ended when no job of the list is left)
+    # no job of the list left to wait for (none of them is a child of this shell any more): stop counting them
+    if [ -z "${ended:-}" ]; then job_pids=(); break; fi
+    [ "$rc" -eq 0 ] || job_failed=$((job_failed + 1))
     left=(); for p in "${job_pids[@]}"; do [ "$p" = "$ended" ] || left+=("$p"); done
     job_pids=("${left[@]}")
   done
 }
 job_wait_all() {
   local p
-  for p in "${job_pids[@]}"; do wait "$p"; done
+  for p in "${job_pids[@]}"; do wait "$p" || job_failed=$((job_failed + 1)); done
   job_pids=()
+  [ "$job_failed" -eq 0 ]
 }
