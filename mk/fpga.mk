@@ -113,7 +113,8 @@ SYNTH_CHECK_ENV = MK2_FILES="$(MK2_RTL)" EVAL_TOP="$(MK2_BOARD_TOP)" SEED=$(SYNT
   ULX3S_MHZ=$(ULX3S_MHZ) ICEBREAKER_MHZ=$(ICEBREAKER_MHZ) GATE_UP5K=$(GATE_UP5K) GATE_HX8K=$(GATE_HX8K) GATE_ECP5=$(GATE_ECP5) \
   MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" ECP5_PNR_OPTS="$(ECP5_PNR_OPTS)" BOARDS_MAKE="$(MAKE) --no-print-directory"
 # (BOARDS_MAKE reaches the recipes through this variable, so make does not treat them as recursive: under
-# make -n they do not run, and a make -jN does not share its job slots with the board tops' build.)
+# make -n they do not run, and under make -jN the board tops' build runs at -j1 with make's warning
+# "jobserver unavailable: using -j1", as a two-rule Makefile of this form shows with GNU make 4.3.)
 # Gates: the Fmax each target must keep at SYNTH_SEED (the measured figure less about 10 % for
 # seed-to-seed spread), so that CI catches a timing regression; docs/fpga.md gives the figures.
 GATE_UP5K ?= 31
@@ -210,3 +211,19 @@ netlist-same-test: deps-fpga
 TEST_TARGETS += logic-depth-test
 logic-depth-test: deps-fpga
 	$(call run_suite,$@,tb/fpga/logic-depth-test $(FPGA_DIR)/logic-depth-test)
+
+# ---- job-slots-test: scripts/job-slots.sh (synth-check's place-and-route runs, run-replay's scripts, at
+# most N at a time, the next as soon as one ends, failures counted per batch) and run-replay's --jobs path
+# (lines in the scripts' order, the total), with stub jobs and a stub simulator; about 5 seconds.
+.PHONY: job-slots-test
+TEST_TARGETS += job-slots-test
+job-slots-test:
+	$(call run_suite,$@,tb/fpga/job-slots-test $(FPGA_DIR)/job-slots-test)
+
+# ---- synth-check-test: scripts/synth-check's table, verdicts and exit status with stub tools (yosys,
+# nextpnr, icepack/ecppack, the board build) whose figures the test sets: the committed rows, the seeds
+# table, a failed place-and-route job, an Fmax below its gate, a failed board build; a few seconds.
+.PHONY: synth-check-test
+TEST_TARGETS += synth-check-test
+synth-check-test: deps-fpga
+	$(call run_suite,$@,tb/fpga/synth-check-test $(FPGA_DIR)/synth-check-test)

@@ -3,10 +3,11 @@
 # (wait -n -p).
 #   job_slot N      returns once fewer than N of the jobs in job_pids are running, waiting for whichever of
 #                   them ends first; the caller then starts one job in the background and adds $! to job_pids
-#   job_wait_all    waits for every job in job_pids and empties it
+#   job_wait_all    waits for every job in job_pids and empties it; returns 1 when a job started since the
+#                   last job_wait_all ended with a non-zero status, 0 otherwise, and starts counting anew
 # Only the script's own jobs are waited for, by process id, not other background work it has started (the
-# board tops' build beside synth-check's runs). job_failed counts the jobs that ended with a non-zero
-# status since it was last set to 0; job_wait_all returns 1 when it is not 0.
+# board tops' build beside synth-check's runs). job_failed counts the failed jobs between two job_wait_all
+# calls (job_slot adds those it sees end); only this file sets it.
 if [ "${BASH_VERSINFO[0]}" -lt 5 ] || { [ "${BASH_VERSINFO[0]}" -eq 5 ] && [ "${BASH_VERSINFO[1]}" -lt 1 ]; }; then
   echo "$0: job-slots.sh needs bash 5.1 or later (wait -n -p), this is $BASH_VERSION" >&2; exit 2
 fi
@@ -23,8 +24,9 @@ job_slot() {
   done
 }
 job_wait_all() {
-  local p
+  local p failed
   for p in "${job_pids[@]}"; do wait "$p" || job_failed=$((job_failed + 1)); done
-  job_pids=()
-  [ "$job_failed" -eq 0 ]
+  failed=$job_failed
+  job_pids=(); job_failed=0
+  [ "$failed" -eq 0 ]
 }
