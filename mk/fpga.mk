@@ -225,7 +225,8 @@ job-slots-test:
 
 # ---- synth-check-test: scripts/synth-check's table, verdicts and exit status with stub tools (yosys,
 # nextpnr, icepack/ecppack, the board build) whose figures the test sets: the committed rows, the seeds
-# table, a failed place-and-route job, an Fmax below its gate, a failed board build; a few seconds.
+# table, the critical path of each run, a failed place-and-route job, an Fmax below its gate, a failed board
+# build; a few seconds.
 .PHONY: synth-check-test
 TEST_TARGETS += synth-check-test
 synth-check-test: deps-fpga

@@ -34,6 +34,15 @@ clock_fmax() {
          END { s = ""; for (i = 0; i < n; i++) s = s (s ? ", " : "") o[i] " " f[o[i]]; print s }'
 }
 worst_fmax() { echo "$1" | tr ',' '\n' | awk 'NF == 2 { if (w == "" || $2 < w) w = $2 } END { print w }'; }
+# critical_path PNR_LOG -> "FIRST_NET -> LAST_SINK: N nets, X ns logic, Y ns routing" from nextpnr's report of
+# the first clock (the evaluation tops have one): where the path starts (the net its source drives), the
+# cell pin it ends at, and how its delay divides; empty when the log has no report (a run that failed)
+critical_path() {
+  awk '/Critical path report for clock/ { p = 1; next }
+       p && / Net / { for (i = 1; i < NF; i++) if ($i == "Net") { if (!first) first = $(i + 1); nets++ } }
+       p && / Sink / { sink = $NF }
+       p && /ns logic, .* ns routing/ { sub(/^Info: /, ""); printf "%s -> %s: %d nets, %s\n", first, sink, nets, $0; exit }' "$1"
+}
 
 # logic_used PNR_LOG -> "4920 of 5280": LCs (iCE40) or LUT4s (ECP5) after packing
 logic_used() {
