@@ -35,13 +35,18 @@ clock_fmax() {
 }
 worst_fmax() { echo "$1" | tr ',' '\n' | awk 'NF == 2 { if (w == "" || $2 < w) w = $2 } END { print w }'; }
 # critical_path PNR_LOG -> "FIRST_NET -> LAST_SINK: N nets, X ns logic, Y ns routing" from nextpnr's report of
-# the first clock (the evaluation tops have one): where the path starts (the net its source drives), the
-# cell pin it ends at, and how its delay divides; empty when the log has no report (a run that failed)
+# the first clock: where the path starts (the net its source drives), the cell pin it ends at, and how its
+# delay divides. The evaluation tops have one clock; with more, " (the first of N clocks)" is added, as
+# that may not be the clock that sets the worst Fmax. Empty when the log has no complete report for a clock
+# (nextpnr stopped before its timing report); the caller decides whether the run failed (synth-check's
+# run_failed).
 critical_path() {
-  awk '/Critical path report for clock/ { p = 1; next }
-       p && / Net / { for (i = 1; i < NF; i++) if ($i == "Net") { if (!first) first = $(i + 1); nets++ } }
-       p && / Sink / { sink = $NF }
-       p && /ns logic, .* ns routing/ { sub(/^Info: /, ""); printf "%s -> %s: %d nets, %s\n", first, sink, nets, $0; exit }' "$1"
+  awk '/Critical path report for clock/ { clocks++ }
+       /Critical path report/ { if (p) done = 1; else if (!line && /for clock/) p = 1; next }
+       p && !done && / Net / { for (i = 1; i < NF; i++) if ($i == "Net") { if (!first) first = $(i + 1); nets++ } }
+       p && !done && / Sink / { sink = $NF }
+       p && !done && /ns logic, .* ns routing/ { sub(/^Info: /, ""); line = sprintf("%s -> %s: %d nets, %s", first, sink, nets, $0); done = 1 }
+       END { if (line) print line (clocks > 1 ? " (the first of " clocks " clocks)" : "") }' "$1"
 }
 
 # logic_used PNR_LOG -> "4920 of 5280": LCs (iCE40) or LUT4s (ECP5) after packing
