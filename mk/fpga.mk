@@ -245,3 +245,10 @@ synth-check-test: deps-fpga
 TEST_TARGETS += synth-floor-test
 synth-floor-test: deps-fpga
 	$(call run_suite,$@,env SYNTH_FLOOR_ENV='$(SYNTH_FLOOR_ENV)' tb/fpga/synth-floor-test $(FPGA_DIR)/synth-floor-test)
+
+# ---- synth-rems-test: scripts/synth-rems-check's table and verdicts with the same stub tools: the seven
+# rows, the header's width, the 12F's datasheet capacity, a part too small, a failed run; a few seconds.
+.PHONY: synth-rems-test
+TEST_TARGETS += synth-rems-test
+synth-rems-test: deps-fpga
+	$(call run_suite,$@,tb/fpga/synth-rems-test $(FPGA_DIR)/synth-rems-test)

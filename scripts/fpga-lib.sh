@@ -57,7 +57,8 @@ critical_path() {
 # not fit. run_failed PNR_LOG: the run failed: place's marker (nextpnr, icepack or ecppack exited non-zero;
 # the log may hold the placer's estimate, not a routed Fmax) or the log says so. A row, a seed's cell and
 # a critical path all ask this, so a run is failed or not in one place.
-NO_FIT="Unable to place\|no BELs remaining"
+# (nextpnr's heap placer says "Failed to expand region" when a cell type has more cells than the part)
+NO_FIT="Unable to place\|no BELs remaining\|Failed to expand region"
 FAILED_LOG="$NO_FIT\|Failed to\|ERROR"
 no_fit() { grep -q "$NO_FIT" "$1" 2>/dev/null; }
 run_failed() { [ -f "${1%.pnr.log}.failed" ] || grep -q "$FAILED_LOG" "$1" 2>/dev/null; }
@@ -65,7 +66,7 @@ run_failed() { [ -f "${1%.pnr.log}.failed" ] || grep -q "$FAILED_LOG" "$1" 2>/de
 # The 9-column table of synth-check and synth-rems-check (docs/fpga.md): table_header, then table_row
 # DESIGN DEVICE LOGIC FFS BLOCK_RAM SPRAM FMAX TARGET VERDICT per row, each column TABLE_WIDTHS wide (a longer
 # cell, such as a failed run's reason, widens its row).
-TABLE_WIDTHS="28 22 18 6 9 5 30 7 27"
+TABLE_WIDTHS="28 22 19 6 9 5 30 7 27"
 table_row() {
   local w fmt="|"
   for w in $TABLE_WIDTHS; do fmt="$fmt %-${w}s |"; done

@@ -13,6 +13,8 @@
 #   STUB_ERROR       nextpnr: a DEVICE:SEED whose log says ERROR, exit status 0
 #   STUB_NO_FIT      nextpnr: a DEVICE:SEED whose log says no BELs remain, exit status 0
 #   STUB_FAILED_TO   nextpnr: a DEVICE:SEED whose log says "Failed to", exit status 0
+#   STUB_EARLY_FAIL  nextpnr: a DEVICE:SEED that fails before its first report (no utilisation, no Fmax)
+#   STUB_NO_TIMING   nextpnr: a DEVICE:SEED whose log has no Fmax, exit status 0
 #   STUB_PACK_FAIL   icepack/ecppack: an output file name (mk2-eval-hx8k.bin) whose packing fails
 #   STUB_BOARDS_FAIL the board build fails
 # nextpnr's first log line is its command line ("Info: stub command: ...", each argument as printf %q
@@ -40,14 +42,17 @@ rm -rf "$stub"; mkdir -p "$stub/bin"
 yosys -q -p "read_verilog $here/logic_depth_fixture.v; chparam -set WIDTH 17 -set KIND 0 logic_depth_fixture;
   synth_ice40 -top logic_depth_fixture -json $stub/netlist.json" > "$stub/yosys.log" 2>&1 ||
   { echo "FAIL stub-netlist: yosys failed ($stub/yosys.log)"; return 1; }
-# yosys -q -l LOG -p CMD: the netlist named after write_json, and cell statistics with STUB_DFF (default 4)
-# SB_DFF flip-flops, plus the FILL the command sets (synth-floor's filler cells), and 3 TRELLIS_FF: 7 in all
+# yosys -q -l LOG -p CMD: the netlist named after write_json or synth's -json, and cell statistics with
+# STUB_DFF (default 4) SB_DFF flip-flops, plus the FILL the command sets (synth-floor's filler cells), and 3
+# TRELLIS_FF: 7 in all; in the log, and in the file of a "tee -q -o FILE stat" (synth-rems-check's)
 cat > "$stub/bin/yosys" <<STUB
 #!/usr/bin/env bash
-log=\$3; json=\$(printf '%s' "\$5" | sed -n 's/.*write_json \([^ ;]*\).*/\1/p')
+log=\$3; json=\$(printf '%s' "\$5" | sed -n 's/.*write_json \([^ ;]*\).*/\1/p; s/.* -json \([^ ;]*\).*/\1/p' | head -1)
+stat=\$(printf '%s' "\$5" | sed -n 's/.*tee -q -o \([^ ;]*\) stat.*/\1/p')
 fill=\$(printf '%s' "\$5" | sed -n 's/.*chparam -set FILL \([0-9]*\).*/\1/p')
 cp "$stub/netlist.json" "\$json"
 printf 'Number of cells: 20\n     SB_DFF %s\n     TRELLIS_FF 3\n' \$((\${STUB_DFF:-4} + \${fill:-0})) > "\$log"
+[ -z "\$stat" ] || cp "\$log" "\$stat"
 STUB
 # nextpnr: STUB_FMAX is "DEVICE:SEED:MHZ ..." (DEVICE up5k, hx8k, 85k, 25k); STUB_FAIL a DEVICE:SEED that fails
 # Its first log line is its command line, for the cases that check what synth-check and synth-floor ask of it.
@@ -57,12 +62,14 @@ cat > "$stub/bin/nextpnr-ice40" <<'STUB'
 echo "Info: stub command: $(basename "$0")$(printf ' %q' "$@")"
 dev=${1#--}; seed=; out=
 while [ $# -gt 0 ]; do case $1 in --seed) seed=$2 ;; --asc|--textcfg) out=$2 ;; esac; shift; done
+[ "$dev:$seed" != "${STUB_EARLY_FAIL:-}" ] || { echo "ERROR: stub failure before placing"; exit 1; }
 f=$(printf '%s\n' $STUB_FMAX | sed -n "s/^$dev:$seed://p")
 case $0 in
-  *ice40) echo "Info:          ICESTORM_LC:  1234/ 5280    23%" ;;
-  *)      echo "Info:        TRELLIS_COMB:  2345/83640     2%" ;;
+  *ice40) echo "Info:          ICESTORM_LC:  1234/ 5280    23%"; echo "Info:         ICESTORM_RAM:    13/   30    43%" ;;
+  *)      echo "Info:        TRELLIS_COMB:  2345/83640     2%"; echo "Info:               DP16KD:    37/   56    66%" ;;
 esac
-echo "Info: Max frequency for clock 'clk_i\$SB_IO_IN_\$glb_clk': ${f:-1.00} MHz (PASS at 12.00 MHz)"
+[ "$dev:$seed" = "${STUB_NO_TIMING:-}" ] ||
+  echo "Info: Max frequency for clock 'clk_i\$SB_IO_IN_\$glb_clk': ${f:-1.00} MHz (PASS at 12.00 MHz)"
 # a critical-path report in nextpnr-ice40's or nextpnr-ecp5's form: two routes, the first net named after
 # the device and seed
 case $0 in
