@@ -34,6 +34,17 @@ command_is() {
   [ -n "$got" ] || got=$(cat "$2" 2>/dev/null)
   if [ "$got" = "$3" ]; then echo "PASS $1"; else echo "FAIL $1: '$got' (want '$3')"; fi
 }
+count_is() { # CASE GOT WANT WHAT: a count GOT (of WHAT) is WANT
+  if [ "$2" = "$3" ]; then echo "PASS $1: $2 $4"; else echo "FAIL $1: $2 $4 (want $3)"; fi
+}
+lacks() { # CASE DIR PATTERN WHAT: no line of the output matches the extended regular expression PATTERN
+  if grep -q -E -- "$3" "$2/table"; then echo "FAIL $1: $4"; else echo "PASS $1"; fi
+}
+absent() { # CASE WHAT PATH...: none of the files exists (a pattern that matched nothing stays as written)
+  local case=$1 what=$2 p; shift 2
+  for p in "$@"; do [ -e "$p" ] && { echo "FAIL $case: $what ($p)"; return; }; done
+  echo "PASS $case"
+}
 
 fpga_stubs() {
 local stub=$1 here
