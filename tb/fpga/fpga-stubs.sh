@@ -1,5 +1,5 @@
-# fpga-stubs.sh - stand-ins for the FPGA tools, for the tests of scripts/synth-check and scripts/synth-floor
-# (tb/fpga/synth-check-test, tb/fpga/synth-floor-test): put first on PATH, they let the scripts run in
+# fpga-stubs.sh - stand-ins for the FPGA tools, for the tests of scripts/synth-check, scripts/synth-floor and
+# scripts/synth-rems-check (tb/fpga/synth-check-test, synth-floor-test, synth-rems-test): put first on PATH, they let the scripts run in
 # seconds with figures the test chooses, so that every expected row follows from those figures and the
 # targets in docs/fpga.md, not from a run of the script. Sourced, not run.
 #
@@ -33,6 +33,12 @@ command_is() {
   got=$(sed -n 's/^Info: stub command: //p' "$2" 2>/dev/null | head -1)
   [ -n "$got" ] || got=$(cat "$2" 2>/dev/null)
   if [ "$got" = "$3" ]; then echo "PASS $1"; else echo "FAIL $1: '$got' (want '$3')"; fi
+}
+row_re() { # CELL...: a whole table row with these cells, as an extended regular expression (each cell's
+  # . ( ) + matched literally, any padding after it)
+  local a out=
+  for a in "$@"; do out="$out\\| $(printf '%s' "$a" | sed 's/[.()+]/\\&/g') +"; done
+  printf '^%s\\|$' "$out"
 }
 count_is() { # CASE GOT WANT WHAT: a count GOT (of WHAT) is WANT
   if [ "$2" = "$3" ]; then echo "PASS $1: $2 $4"; else echo "FAIL $1: $2 $4 (want $3)"; fi
