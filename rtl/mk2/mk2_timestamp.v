@@ -107,11 +107,25 @@ module mk2_timestamp (
     assert(wr_ts_q == (write_act_i && act_addr_i == `MK2_ADDR_TIMESTAMP));
     assert(inc_ts_q == (write_act_i && act_addr_i == `MK2_ADDR_INC_TIMESTAMP));
     assert(rd_ts_q == (act_addr_i == `MK2_ADDR_TIMESTAMP));
-    assert(act_ones28_i == &act_data_i[27:0]);
   end
 `endif
+  // The bus interface's flag for the written value (alone assumed, in the chip proven).
+  always @* if (past_valid_q && rst_ni) `MK2_ENV(act_ones28_i == &act_data_i[27:0]);
   // The carry flag is what it predicts (in every harness: it depends on nothing outside this block).
   always @* if (past_valid_q && rst_ni) assert(low_full_q == &ts_q[27:0]);
+  // The count is the 56-bit count written plainly: loaded by a test-mode write, else +1 when it counts.
+  wire       f_count_up   = (ts_tick_i && !test_mode_i) || (inc_ts_q && test_mode_i);
+  wire       f_test_write = wr_ts_q && test_mode_i;
+  reg [55:0] f_ts_next;
+  always @* begin
+    f_ts_next = ts_q;
+    if (f_count_up) f_ts_next = ts_q + 56'd1;
+    if (f_test_write) f_ts_next = act_data_i;
+  end
+  always @(posedge clk_i) if (past_valid_q && rst_ni && $past(rst_ni)) begin
+    assert(ts_q == $past(f_ts_next));
+    cover($past(f_count_up) && $past(low_full_q) && ts_q[28] != $past(ts_q[28]));
+  end
 `endif
 endmodule
 `default_nettype wire
