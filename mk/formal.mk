@@ -51,8 +51,6 @@ FORMAL_SETS := \
   "sampler_entry_trigger prove 4 mk2_sampler rtl/mk2/mk2_sampler.v param:HW_TRIGGER=1" \
   "timestamp prove 3 mk2_timestamp rtl/mk2/mk2_timestamp.v" \
   "timestamp_cover cover 8 mk2_timestamp rtl/mk2/mk2_timestamp.v" \
-  "sync_rise_taps prove 2 sync_rise_taps rtl/common/sync_rise_taps.v param:TAPS=3" \
-  "sync_rise_taps_cover cover 4 sync_rise_taps rtl/common/sync_rise_taps.v param:TAPS=3" \
   "chain_increment_w2 prove 1 chain_increment rtl/common/chain_increment.v param:WIDTH=2" \
   "chain_increment_w7 prove 1 chain_increment rtl/common/chain_increment.v param:WIDTH=7" \
   "chain_increment_w8 prove 1 chain_increment rtl/common/chain_increment.v param:WIDTH=8" \

@@ -79,18 +79,11 @@ module mk2_chip #(
   end
   always @(posedge clk_i) wait_state_q <= wait_state_d;
 
-  // The Timestamp clock's rise reaches the Resource Counters as one registered tap per counter, loaded with
-  // what the counter's configuration decides for the next edge (sync_rise_taps), and the Timestamp as a tap
-  // of its own (tap 16), so that each is a flip-flop beside the logic that reads it, not one flip-flop
-  // routed to 17 places.
-  wire        ts_rise, ts_tick;
-  wire [15:0] ts_tap_tick_next, ts_tap_rise_next, counter_clock_tap;
-  wire        ts_level, ts_prev;  // the Timestamp clock's level is not read: the rise and the taps carry it
-  wire        unused_ts_sync = &{1'b0, ts_level, ts_prev};
-  sync_rise_taps #(.TAPS(17)) timestamp_clock_sync (
-    .clk_i(clk_i), .rst_ni(rst_n), .async_i(tsclk_i), .level_o(ts_level), .prev_o(ts_prev), .rise_o(ts_rise),
-    .tick_next_i({1'b0, ts_tap_tick_next}), .rise_next_i({1'b1, ts_tap_rise_next}),
-    .tap_o({ts_tick, counter_clock_tap}));
+  // The counters take each synchronizer's level and previous level, not its edge, so that every pair's
+  // count decision folds the edge into its own first LUTs (mk2_count_enable).
+  wire        ts_level, ts_prev, ts_tick;
+  sync_edge #(.WIDTH(1)) timestamp_clock_sync (
+    .clk_i(clk_i), .rst_ni(rst_n), .async_i(tsclk_i), .level_o(ts_level), .rise_o(ts_tick), .prev_o(ts_prev));
 
   wire [15:0] ext_level, ext_rise, ext_prev;
   sync_edge #(.WIDTH(16)) external_input_sync (
@@ -222,8 +215,7 @@ module mk2_chip #(
     .act_write_i(req_write), .act_addr_i(req_addr), .act_data_i(write_data), .act_ones32_i(req_ones32), .pin_data_i(pin_write_data),
     .attempt_copy_i(attempt_copy), .read_wait_i(read_wait), .stall_o(counters_stall), .rdata_o(counters_rdata), .word_o(counter_word),
     .rd_owner_o(counters_rd_owner),
-    .ext_level_i(ext_level), .ext_prev_i(ext_prev), .ts_rise_i(ts_rise),
-    .tap_tick_next_o(ts_tap_tick_next), .tap_rise_next_o(ts_tap_rise_next), .clock_tap_i(counter_clock_tap),
+    .ext_level_i(ext_level), .ext_prev_i(ext_prev), .ts_level_i(ts_level), .ts_prev_i(ts_prev),
     .shadow_copy_i(shadow_copy), .shadow_release_i(net_shadow_release || test_pop),
     .shadow_busy_o(shadow_busy), .shadow_o(shadows));
 

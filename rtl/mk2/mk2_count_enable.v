@@ -9,19 +9,17 @@
 // source, a software increment at either address counts it (D4.4), a processor write to either half
 // cancels the pair's count at that edge (D10.4), and the upper half counts when the lower one is all ones.
 // How: what the configuration decides is registered one edge ahead in mk2_resource_counters, from the
-// configuration's next value: whether a source counts its clock's ticks, whether it counts Xj's rising
-// edges, Software mode, the clear. Whether the source's clock ticks at this edge (an internal clock, or
-// the Timestamp clock's rise) is a flip-flop too: a tap of the Timestamp clock's synchronizer
-// (sync_rise_taps, docs/decisions.md D5.3), loaded with the kinds' next values. What is left here is what
-// no flip-flop can know one edge ahead: the synchronized Xj (its level and previous level: the level's
-// next value is the synchronizer's first, metastable flip-flop), TESTB (its level at an edge decides that
-// edge, D7.1), and the halves' full flags and write selects, which change at every count and write; and,
-// as they are, the pair bit and the External Enable bit of the Mode fields (flip-flops). With those as
-// inputs the decision is three 4-input LUTs deep, and two from the clock's tick:
-//   level 1: Xj lets a source count (External Enable) or rises (External signal); whether the half may
-//            count (pairing, saturation, the other half's write); the software increment;
-//   level 2: each source's tick (its clock's tick, gated by Xj, or Xj's rise), gated by TESTB; the half's
-//            clear, write or software count;
+// configuration's next value: whether a source counts its clock's ticks and the clock is an internal one
+// that ticks at this edge or the Timestamp clock, whether it counts Xj's rising edges, Software mode, the
+// clear. What is left here is what no flip-flop can know one edge ahead: the synchronized Timestamp clock
+// and Xj (their level and previous level: the level's next value is the synchronizer's first, metastable
+// flip-flop), TESTB (its level at an edge decides that edge, D7.1), and the halves' full flags and write
+// selects, which change at every count and write; and, as they are, the pair bit and the External Enable
+// bit of the Mode fields (flip-flops). With those as inputs the decision is three 4-input LUTs deep:
+//   level 1: a source's clock ticks; Xj lets it count (External Enable) or rises (External signal);
+//            whether the half may count (pairing, saturation, the other half's write); the software
+//            increment;
+//   level 2: each source's tick, gated by TESTB; the half's clear, write or software count;
 //   level 3: their OR.
 // The odd half has two sources: its own, which counts while unpaired, and the pair's (the even counter's
 // kinds and Xj), which counts while paired.
@@ -29,7 +27,7 @@
 // "Fifth round"); the nets marked keep are the LUT outputs that make it three. Each half is a hierarchy of
 // its own (keep_hierarchy) because ABC finds equal functions: with both halves in one module, it maps the
 // pair's tick as the even half's tick ANDed with the pair bit, one LUT behind it, a fourth level for the
-// odd half.
+// odd half; and it would share the Timestamp edge between pairs in front of the kept nets.
 // Clock domain: clk_i's; purely combinational. Latency: none.
 // Parameters: HALF: 0, the even half of the pair (2p); 1, the odd half (2p+1).
 (* keep_hierarchy *)
@@ -38,7 +36,8 @@ module mk2_count_enable #(
 ) (
   // registered one edge ahead (mk2_resource_counters), each counter's own and including its Enable;
   // even counter in bit 0
-  input  wire [1:0] clock_tick_i,  // CLK or External Enable mode, and its clock ticks at this edge
+  input  wire [1:0] src_tick_i,    // CLK or External Enable mode, an internal clock that ticks at this edge
+  input  wire [1:0] src_ts_i,      // CLK or External Enable mode, the Timestamp clock
   input  wire [1:0] ext_edge_i,    // External signal mode
   input  wire       sw_mode_i,     // this half is in Software mode (the odd half of a pair: the even counter)
   input  wire       clear_i,       // this half is cleared at this edge
@@ -51,6 +50,8 @@ module mk2_count_enable #(
   input  wire [1:0] write_i,       // a processor write to the half acts at this edge
   // live inputs
   input  wire       testb_i,       // TESTB: low is test mode, where hardware sources do not count
+  input  wire       ts_level_i,    // the Timestamp clock, synchronized, and its level one edge earlier
+  input  wire       ts_prev_i,
   input  wire [1:0] ext_level_i,   // X(2p+1), X(2p) synchronized, and their levels one edge earlier
   input  wire [1:0] ext_prev_i,
   // the decision
@@ -65,12 +66,14 @@ module mk2_count_enable #(
   localparam OTHER = 1 - HALF;
   // Source 0 is the half's own counter's; source 1, for the odd half only, the pair's (the even counter's).
   localparam SOURCES = HALF + 1;
+  (* keep *) wire [SOURCES-1:0] clock_tick; // level 1: the source's clock ticks (internal, or the Timestamp edge)
   (* keep *) wire [SOURCES-1:0] gate_open;  // level 1: the source may count its clock now
   (* keep *) wire [SOURCES-1:0] ext_rise;   // level 1: the source is External signal and its Xj rises
   (* keep *) wire [SOURCES-1:0] tick;       // level 2: the source ticks, outside test mode
   (* keep *) wire may_count;  // level 1: a tick would count the half: pairing, saturation, the other's write
   (* keep *) wire sw_tick;    // level 1: a software increment for the half: at either address for a pair
   (* keep *) wire fixed;      // level 2: cleared, written, or counted by software
+  wire ts_edge = ts_level_i && !ts_prev_i;
   genvar s;
   generate
     for (s = 0; s < SOURCES; s = s + 1) begin : source
@@ -78,9 +81,10 @@ module mk2_count_enable #(
       // the even half's source counts whether paired or not; the odd half's own only while unpaired, the
       // pair's only while paired
       wire allowed = HALF == 0 ? 1'b1 : s == 0 ? !paired_i : paired_i;
+      assign clock_tick[s] = src_tick_i[C] || (src_ts_i[C] && ts_edge);
       assign gate_open[s]  = allowed && (!gated_i[C] || ext_level_i[C]);
       assign ext_rise[s]   = allowed && ext_edge_i[C] && ext_level_i[C] && !ext_prev_i[C];
-      assign tick[s]       = testb_i && ((clock_tick_i[C] && gate_open[s]) || ext_rise[s]);
+      assign tick[s]       = testb_i && ((clock_tick[s] && gate_open[s]) || ext_rise[s]);
     end
   endgenerate
   // The even half: alone, it counts below all ones; paired, while the pair is below all ones and the odd

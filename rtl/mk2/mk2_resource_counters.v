@@ -57,12 +57,8 @@ module mk2_resource_counters #(
   // sources (already synchronized)
   input  wire [15:0]  ext_level_i,
   input  wire [15:0]  ext_prev_i,     // ext_level_i one edge earlier (a rising edge: level and not prev)
-  input  wire         ts_rise_i,      // the Timestamp clock's synchronized rising edge is seen at this edge
-  // COUNT_AHEAD: each counter's clock tick, registered in the Timestamp clock's synchronizer
-  // (sync_rise_taps) from what the counter's configuration decides for the next edge
-  output wire [15:0]  tap_tick_next_o,  // the counter's internal clock ticks at the next edge
-  output wire [15:0]  tap_rise_next_o,  // the counter counts the Timestamp clock at the next edge
-  input  wire [15:0]  clock_tap_i,      // the counter's clock ticks at this edge (unused without COUNT_AHEAD)
+  input  wire         ts_level_i,     // the Timestamp clock
+  input  wire         ts_prev_i,      // ts_level_i one edge earlier
   // shadows
   input  wire         shadow_copy_i,    // a Resource sample is taken at this edge
   input  wire         shadow_release_i, // the shadows are free from the next edge
@@ -151,8 +147,8 @@ module mk2_resource_counters #(
   // External Enable, the Mode field's bit 1 from the Mode register as it is (both flip-flops), and lets the
   // odd half of a pair count on the even half's source. Only Software mode is the even counter's for both
   // halves of a pair here, and the clear.
-  reg [15:0] src_tick_d;  // enabled, CLK or External Enable mode, an internal clock ticking (at the next edge ahead)
-  reg [15:0] src_ts_d;    // enabled, CLK or External Enable mode, the Timestamp clock (likewise)
+  reg [15:0] src_tick_q, src_tick_d;  // enabled, CLK or External Enable mode, an internal clock ticking now
+  reg [15:0] src_ts_q, src_ts_d;      // enabled, CLK or External Enable mode, the Timestamp clock
   reg [15:0] ext_edge_q, ext_edge_d;  // enabled, External signal mode
   reg [15:0] sw_mode_q, sw_mode_d;    // enabled, Software mode (for the odd half of a pair: the even's)
   // What they are formed from (below): with COUNT_AHEAD each field's next configuration, else the
@@ -166,11 +162,8 @@ module mk2_resource_counters #(
   wire [15:0] timestamp_clock;            // its clock is the Timestamp clock (x100)
   reg  [15:0] field_software;             // enabled and Software mode
   // the registered kinds with COUNT_AHEAD, else the same kinds formed now
-  // The counter's clock ticks at this edge: ahead, the synchronizer's tap (the kinds' next values below,
-  // registered there with the Timestamp clock's rise); at the edge, the same formed now.
-  wire [15:0] clock_tick = COUNT_AHEAD ? clock_tap_i : src_tick_d | (src_ts_d & {16{ts_rise_i}});
-  assign tap_tick_next_o = src_tick_d;
-  assign tap_rise_next_o = src_ts_d;
+  wire [15:0] src_tick = COUNT_AHEAD ? src_tick_q : src_tick_d;
+  wire [15:0] src_ts   = COUNT_AHEAD ? src_ts_q : src_ts_d;
   wire [15:0] ext_edge = COUNT_AHEAD ? ext_edge_q : ext_edge_d;
   wire [15:0] sw_mode  = COUNT_AHEAD ? sw_mode_q : sw_mode_d;
   // The half is cleared at this edge: the internal reset, the software reset, or Reset&Enable of the
@@ -186,12 +179,12 @@ module mk2_resource_counters #(
   generate
     for (g = 0; g < 16; g = g + 1) begin : half_decision
       mk2_count_enable #(.HALF(g % 2)) decision (
-        .clock_tick_i(clock_tick[2*(g/2) +: 2]),
+        .src_tick_i(src_tick[2*(g/2) +: 2]), .src_ts_i(src_ts[2*(g/2) +: 2]),
         .ext_edge_i(ext_edge[2*(g/2) +: 2]), .sw_mode_i(sw_mode[g]), .clear_i(clear_q[g]),
         .sw_inc_i(sw_inc_q[2*(g/2) +: 2]),
         .gated_i({mode_q[8*(g/2) + 5], mode_q[8*(g/2) + 1]}), .paired_i(mode_q[8*(g/2) + 3]),
         .full_i(full_q[2*(g/2) +: 2]), .write_i(half_write_q[2*(g/2) +: 2]),
-        .testb_i(testb_i),
+        .testb_i(testb_i), .ts_level_i(ts_level_i), .ts_prev_i(ts_prev_i),
         .ext_level_i(ext_level_i[2*(g/2) +: 2]), .ext_prev_i(ext_prev_i[2*(g/2) +: 2]),
         .count_en_o(count_en[g]));
     end
@@ -402,6 +395,8 @@ module mk2_resource_counters #(
       div100_at9_q <= 1'b0;
       tick10_q  <= 1'b0;
       tick100_q <= 1'b0;
+      src_tick_q        <= 16'd0;
+      src_ts_q          <= 16'd0;
       ext_edge_q        <= 16'd0;
       sw_mode_q         <= 16'd0;
       sw_inc_q          <= 16'd0;
@@ -423,6 +418,8 @@ module mk2_resource_counters #(
     end else begin
       tick10_q  <= tick10_d;
       tick100_q <= tick100_d;
+      src_tick_q        <= src_tick_d;
+      src_ts_q          <= src_ts_d;
       ext_edge_q        <= ext_edge_d;
       sw_mode_q         <= sw_mode_d;
       sw_inc_q          <= sw_inc_d;
@@ -548,13 +545,6 @@ module mk2_resource_counters #(
     end
   end
   always @* if (past_valid_q && rst_ni) `MK2_ENV(soft_reset_i == f_soft_reset_q);
-  // Ahead, each counter's clock tick is the tap of the Timestamp clock's synchronizer (sync_rise_taps):
-  // what the kinds decided for this edge at the last one, with the Timestamp clock's rise at this edge.
-  reg [15:0] f_src_tick_q, f_src_ts_q;
-  always @(posedge clk_i or negedge rst_ni)
-    if (!rst_ni) {f_src_tick_q, f_src_ts_q} <= 32'd0;
-    else         {f_src_tick_q, f_src_ts_q} <= {src_tick_d, src_ts_d};
-  always @* if (COUNT_AHEAD && rst_ni) `MK2_ENV(clock_tap_i == (f_src_tick_q | (f_src_ts_q & {16{ts_rise_i}})));
   // The announced writes by address (the register map's MK2_ANNOUNCED; this block reads some of them) are
   // the decode of the announced request, from the pins or from the latch (mk2_announce, mk2_bus_if).
   localparam [`MK2_ADDR_COUNT-1:0] F_ANNOUNCED = `MK2_ANNOUNCED;
@@ -681,7 +671,7 @@ module mk2_resource_counters #(
       2'b01:   f_clock_tick = 1'b1;
       2'b10:   f_clock_tick = tick10_q;
       2'b11:   f_clock_tick = tick100_q;
-      default: f_clock_tick = ts_rise_i;
+      default: f_clock_tick = ts_level_i && !ts_prev_i;
     endcase
   endfunction
   function f_increment(input integer c, input source_tick);
