@@ -24,18 +24,8 @@
 // "Ninth round"); 0, the same terms are formed from the configuration registers at the edge: about 170
 // iCE40 logic cells fewer (the evaluation top: 4812 against 4981) and up to three LUT levels deeper, for
 // a full part at a low node clock (the iCEBreaker board top). The pins do not tell the two apart.
-// CLEAR_OVER_ENABLE: how a counter half's clear is written, for the family's flip-flops; the pins and
-// every register do not tell the two apart, because a clear is always one of the count decision's terms
-// (mk2_count_enable's fixed), so a half is never cleared without its clock enable. 0 (the default): the
-// clear acts under the clock enable, which iCE40's SB_DFFESR has (its reset acts only when enabled). 1:
-// the clear acts whatever the enable, as ECP5's flip-flops have it (LSR over CE); written as 0 there,
-// yosys ANDs the clear with the enable in a LUT behind the count decision, one level and one route more
-// on the decision's path (docs/fpga.md, twenty-third round). The ECP5 builds set 1 (MK2_YOSYS_ECP5,
-// mk/fpga.mk); on iCE40, 1 makes yosys OR the clear into the enable instead (HX8K seed 4: 94.01 MHz
-// against 104.87).
 module mk2_resource_counters #(
-  parameter COUNT_AHEAD       = 1,  // 1: count decision three LUT levels deep; 0: fewer cells (above)
-  parameter CLEAR_OVER_ENABLE = 0   // 1: the clear written over the clock enable (ECP5); 0: under it (iCE40)
+  parameter COUNT_AHEAD = 1
 ) (
   input  wire         clk_i,
   input  wire         rst_ni,
@@ -78,10 +68,6 @@ module mk2_resource_counters #(
   initial begin
     if (COUNT_AHEAD != 0 && COUNT_AHEAD != 1) begin
       $error("%m: COUNT_AHEAD must be 0 or 1");
-      $finish;
-    end
-    if (CLEAR_OVER_ENABLE != 0 && CLEAR_OVER_ENABLE != 1) begin
-      $error("%m: CLEAR_OVER_ENABLE must be 0 or 1");
       $finish;
     end
   end
@@ -246,15 +232,16 @@ module mk2_resource_counters #(
     // A half that adds one becomes all ones exactly when all its bits but bit 0 are ones (the lower half of
     // a pair adds one when all ones as well, and wraps to zero).
     full_d = full_q;
-    // (count_clear implies count_en, so both forms compute the same: CLEAR_OVER_ENABLE above)
     for (f = 0; f < 16; f = f + 1)
-      if (count_clear[f] && (CLEAR_OVER_ENABLE || count_en[f])) begin
-        count_d[32*f +: 32] = 32'd0;
-        full_d[f] = 1'b0;
-      end else if (count_en[f]) begin
-        count_d[32*f +: 32] = count_next[32*f +: 32];
-        full_d[f] = half_write[f] ? data_full : &count_q[32*f+1 +: 31] && !count_q[32*f];
-      end
+      if (count_en[f]) begin
+        if (count_clear[f]) begin
+          count_d[32*f +: 32] = 32'd0;
+          full_d[f] = 1'b0;
+        end else begin
+          count_d[32*f +: 32] = count_next[32*f +: 32];
+          full_d[f] = half_write[f] ? data_full : &count_q[32*f+1 +: 31] && !count_q[32*f];
+        end
+      end `ifdef MK2_CLEAR_OVER_ENABLE else if (count_clear[f]) begin count_d[32*f +: 32] = 32'd0; full_d[f] = 1'b0; end `endif
     if (clear_all)        shadow_d = 512'd0;
     else if (shadow_load) shadow_d = count_q;
 
@@ -523,6 +510,18 @@ module mk2_resource_counters #(
   // The request as it acts: the write selects come decoded one edge ahead (ann_write_i); the formal
   // properties below check that decode against it.
   wire unused_act_ok = &{1'b0, req_i, act_write_i, act_addr_i, ann_start_i};
+  // MK2_CLEAR_OVER_ENABLE (a `define, set by every MultiKron II ECP5 build: MK2_DEFINES_ECP5 in mk/fpga.mk):
+  // the counters' clear acts whatever their clock enable (the `ifdef at count_d above), as ECP5's
+  // flip-flops have it (LSR over CE). Without it the clear acts under the enable, as iCE40's SB_DFFESR has
+  // it (its reset acts only when enabled). The two compute the same, because a clear is always one of the
+  // count decision's terms (mk2_count_enable's fixed): a half is never cleared without its enable (asserted
+  // below; the counters set proves it without the define, counters_clear_over_enable with it). On ECP5,
+  // without the define yosys ANDs the clear with the enable in a LUT behind the count decision, one level
+  // and one route more on the decision's path; on iCE40, with it, yosys ORs the clear into the enable
+  // instead (HX8K seed 4: 94.01 MHz against 104.87). Why a define and an `ifdef on one line, not a
+  // parameter: the iCE40 netlist stays the one the committed figures were measured on, cell for cell (make
+  // netlist-same: a parameter, or a line more above, renames or remaps cells, and any other netlist
+  // re-draws the placement seeds; docs/fpga.md, twenty-third round).
 `ifdef FORMAL
   // Properties (make formal, docs/formal.md): saturation of every counter and pair, NOP fields, busy
   // shadows, by k-induction. f_j / f_p: one counter and one pair chosen by the solver (so every one of them).
@@ -596,8 +595,7 @@ module mk2_resource_counters #(
     // the read decodes kept as flip-flops of their own agree with the selects they summarise
     assert(rd_any_counter_q == |rd_counter_q);
     assert(rd_owner_q == (|rd_counter_q || rd_enable_q || rd_mode_q || rd_clock_q));
-    // a half is never cleared without its clock enable, so CLEAR_OVER_ENABLE cannot change what it holds
-    // (the counters set proves this at 0, counters_clear_over_enable at 1)
+    // a half is never cleared without its clock enable, so MK2_CLEAR_OVER_ENABLE cannot change what it holds
     assert((count_clear & ~count_en) == 16'd0);
   end
 
