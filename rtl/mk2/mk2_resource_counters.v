@@ -241,7 +241,7 @@ module mk2_resource_counters #(
           count_d[32*f +: 32] = count_next[32*f +: 32];
           full_d[f] = half_write[f] ? data_full : &count_q[32*f+1 +: 31] && !count_q[32*f];
         end
-      end `ifdef MK2_CLEAR_OVER_ENABLE else if (count_clear[f]) begin count_d[32*f +: 32] = 32'd0; full_d[f] = 1'b0; end `endif
+      end
     if (clear_all)        shadow_d = 512'd0;
     else if (shadow_load) shadow_d = count_q;
 
@@ -510,18 +510,6 @@ module mk2_resource_counters #(
   // The request as it acts: the write selects come decoded one edge ahead (ann_write_i); the formal
   // properties below check that decode against it.
   wire unused_act_ok = &{1'b0, req_i, act_write_i, act_addr_i, ann_start_i};
-  // MK2_CLEAR_OVER_ENABLE (a `define, set by every MultiKron II ECP5 build: MK2_DEFINES_ECP5 in mk/fpga.mk):
-  // the counters' clear acts whatever their clock enable (the `ifdef at count_d above), as ECP5's
-  // flip-flops have it (LSR over CE). Without it the clear acts under the enable, as iCE40's SB_DFFESR has
-  // it (its reset acts only when enabled). The two compute the same, because a clear is always one of the
-  // count decision's terms (mk2_count_enable's fixed): a half is never cleared without its enable (asserted
-  // below; the counters set proves it without the define, counters_clear_over_enable with it). On ECP5,
-  // without the define yosys ANDs the clear with the enable in a LUT behind the count decision, one level
-  // and one route more on the decision's path; on iCE40, with it, yosys ORs the clear into the enable
-  // instead (HX8K seed 4: 94.01 MHz against 104.87). Why a define and an `ifdef on one line, not a
-  // parameter: the iCE40 netlist stays the one the committed figures were measured on, cell for cell (make
-  // netlist-same: a parameter, or a line more above, renames or remaps cells, and any other netlist
-  // re-draws the placement seeds; docs/fpga.md, twenty-third round).
 `ifdef FORMAL
   // Properties (make formal, docs/formal.md): saturation of every counter and pair, NOP fields, busy
   // shadows, by k-induction. f_j / f_p: one counter and one pair chosen by the solver (so every one of them).
@@ -595,7 +583,8 @@ module mk2_resource_counters #(
     // the read decodes kept as flip-flops of their own agree with the selects they summarise
     assert(rd_any_counter_q == |rd_counter_q);
     assert(rd_owner_q == (|rd_counter_q || rd_enable_q || rd_mode_q || rd_clock_q));
-    // a half is never cleared without its clock enable, so MK2_CLEAR_OVER_ENABLE cannot change what it holds
+    // a half is never cleared without its clock enable (the clear is one of mk2_count_enable's terms), so
+    // the clear may act over the enable as well as under it (docs/fpga.md, twenty-third round)
     assert((count_clear & ~count_en) == 16'd0);
   end
 
