@@ -583,8 +583,9 @@ module mk2_resource_counters #(
     // the read decodes kept as flip-flops of their own agree with the selects they summarise
     assert(rd_any_counter_q == |rd_counter_q);
     assert(rd_owner_q == (|rd_counter_q || rd_enable_q || rd_mode_q || rd_clock_q));
-    // a half is never cleared without its clock enable (the clear is one of mk2_count_enable's terms), so
-    // the clear may act over the enable as well as under it (docs/fpga.md, twenty-third round)
+    // a half is never cleared without its clock enable (the clear is one of mk2_count_enable's terms), so a
+    // form with the clear over the enable would hold the same values (tried on ECP5 and reverted: docs/fpga.md,
+    // twenty-third round); the chip sets, which leave the reference below out, check it too
     assert((count_clear & ~count_en) == 16'd0);
   end
 
