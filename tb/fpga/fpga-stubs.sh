@@ -52,6 +52,25 @@ absent() { # CASE WHAT PATH...: none of the files exists (a pattern that matched
   echo "PASS $case"
 }
 
+# stub_test OUTDIR: what every stub test does first: OUTDIR made and made absolute in out, the repository's
+# root in root, the stub tools written into $out/stub (stub); status 1, with fpga_stubs's FAIL line, when
+# they could not be made (the caller exits 0: the FAIL line is its result)
+stub_test() {
+  out=$1; mkdir -p "$out"; out=$(cd "$out" && pwd)
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+  stub="$out/stub"
+  fpga_stubs "$stub"
+}
+# stub_run DIR VAR=VALUE... SCRIPT ARGS...: from the root, with the stubs first on PATH, env's arguments as
+# given -> DIR/table (stdout and stderr), DIR/status (exit status); DIR emptied first unless keep is set
+# (then into what an earlier run left)
+stub_run() {
+  local dir=$1; shift
+  [ -n "${keep:-}" ] || rm -rf "$dir"; mkdir -p "$dir"
+  (cd "$root" && env PATH="$stub/bin:$PATH" "$@" > "$dir/table" 2>&1)
+  echo $? > "$dir/status"
+}
+
 fpga_stubs() {
 local stub=$1 here
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -147,10 +166,12 @@ echo "$(basename "$0")$(printf ' %q' "$@")" > "${@: -1}.command"
 : > "${@: -1}"
 STUB
 cp "$stub/bin/icepack" "$stub/bin/yowasp-ecppack"
-# BOARDS_MAKE BOARD...: each board's logs, at the board's clock plus 10 MHz; STUB_BOARDS_FAIL fails it
+# BOARDS_MAKE BOARD...: each board's logs, at the board's clock plus 10 MHz, in BOARDS_DIR, which it makes
+# as the board recipes do (mk/integration.mk); STUB_BOARDS_FAIL fails it
 cat > "$stub/boards" <<'STUB'
 #!/usr/bin/env bash
 [ -z "${STUB_BOARDS_FAIL:-}" ] || exit 1
+mkdir -p "$BOARDS_DIR"
 for b in "$@"; do
   printf 'Info: Max frequency for clock '"'"'clk$glbnet'"'"': %s MHz (PASS at 1 MHz)\nInfo: ICESTORM_LC: 99/ 5280 1%%\n' \
     "$( [ "$b" = icebreaker ] && echo 28.00 || echo 85.00)" > "$BOARDS_DIR/$b.pnr.log"
