@@ -45,6 +45,7 @@ FORMAL_SETS := \
   "bus_if_cover cover 10 mk2_bus_if $(BUS_V) strip:req_data_o" \
   "counters prove 4 mk2_resource_counters $(CNT_V) strip:rdata_o,word_o,shadow_o" \
   "counters_at_edge prove 4 mk2_resource_counters $(CNT_V) param:COUNT_AHEAD=0 strip:rdata_o,word_o,shadow_o" \
+  "counters_clear_over_enable prove 4 mk2_resource_counters $(CNT_V) define:MK2_CLEAR_OVER_ENABLE strip:rdata_o,word_o,shadow_o" \
   "counters_cover cover 10 mk2_resource_counters $(CNT_V) strip:rdata_o,word_o,shadow_o" \
   "sampler_b3a prove 4 mk2_sampler rtl/mk2/mk2_sampler.v" \
   "sampler_cover cover 8 mk2_sampler rtl/mk2/mk2_sampler.v" \

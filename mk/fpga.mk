@@ -12,6 +12,11 @@ FPGA_DIR = $(BUILD)/fpga
 # At 0dd29c3 it took a fifth less logic than the default mapper (4790 TRELLIS_COMB against 5991) with the
 # same timing within the seed spread (docs/fpga.md, "Fifth round"). The REMS builds keep the default.
 MK2_SYNTH_ECP5 := -abc9
+# read_verilog's defines in the same MultiKron II ECP5 builds: the Resource Counters' clear written as
+# ECP5's flip-flops have it, a synchronous reset over the clock enable (MK2_CLEAR_OVER_ENABLE in
+# mk2_resource_counters; docs/fpga.md, twenty-third and twenty-fourth rounds: one LUT and one route less behind the count
+# decision). The iCE40 builds leave it out: there it would OR the clear into the enable.
+MK2_DEFINES_ECP5 := -DMK2_CLEAR_OVER_ENABLE
 # nextpnr-ecp5 options of every ECP5 place and route (make synth, synth-check, synth-floor, synth-rems-check,
 # make ulx3s): the HeAP placer's timing weight at 100 instead of 10, so that it keeps the LUTs of critical
 # paths together. Seventeenth round (docs/fpga.md): the evaluation top's 85F seed mean 114.35 -> 128.0 MHz,
@@ -19,7 +24,7 @@ MK2_SYNTH_ECP5 := -abc9
 ECP5_PNR_OPTS := --placer-heap-timingweight 100
 .PHONY: synth
 synth: deps-ecp5
-	@MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" ECP5_PNR_OPTS="$(ECP5_PNR_OPTS)" scripts/fpga-flow $(FPGA_DIR) $(MK2_BOARD_TOP) $(MK2_RTL) | tee $(FPGA_DIR).table
+	@MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" MK2_DEFINES_ECP5="$(MK2_DEFINES_ECP5)" ECP5_PNR_OPTS="$(ECP5_PNR_OPTS)" scripts/fpga-flow $(FPGA_DIR) $(MK2_BOARD_TOP) $(MK2_RTL) | tee $(FPGA_DIR).table
 
 # ---- synthesis check (not part of make test): UP5K with the SPRAM level 3 inferred by yosys (synth_ice40
 # -spram), placed and routed at 50 MHz on a few-pin wrapper (rtl/boards/rems_synth_top.v); ECP5-25F with the
@@ -111,7 +116,7 @@ SYNTH_CHECK_DIR = $(FPGA_DIR)/check
 SYNTH_SEED ?= 4
 SYNTH_CHECK_ENV = MK2_FILES="$(MK2_RTL)" EVAL_TOP="$(MK2_BOARD_TOP)" SEED=$(SYNTH_SEED) BOARDS_DIR=$(BOARDS_DIR) \
   ULX3S_MHZ=$(ULX3S_MHZ) ICEBREAKER_MHZ=$(ICEBREAKER_MHZ) GATE_UP5K=$(GATE_UP5K) GATE_HX8K=$(GATE_HX8K) GATE_ECP5=$(GATE_ECP5) \
-  MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" ECP5_PNR_OPTS="$(ECP5_PNR_OPTS)" BOARDS_MAKE="$(MAKE) --no-print-directory"
+  MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" MK2_DEFINES_ECP5="$(MK2_DEFINES_ECP5)" ECP5_PNR_OPTS="$(ECP5_PNR_OPTS)" BOARDS_MAKE="$(MAKE) --no-print-directory"
 # (BOARDS_MAKE reaches the recipes through this variable, so make does not treat them as recursive: under
 # make -n they do not run, and under make -jN the board tops' build runs at -j1 with make's warning
 # "jobserver unavailable: using -j1", as a two-rule Makefile of this form shows with GNU make 4.3.)
@@ -174,9 +179,11 @@ NETLIST_CELLS_ecp5  = -I$(YOSYS_SHARE)/ecp5 $(YOSYS_SHARE)/ecp5/cells_sim.v
 # the synthesis options of the bitstreams' flow (MK2_SYNTH_ECP5 above; iCE40: synth_ice40's defaults)
 NETLIST_SYNTH_ice40 =
 NETLIST_SYNTH_ecp5  = $(MK2_SYNTH_ECP5)
+NETLIST_DEFINES_ice40 =
+NETLIST_DEFINES_ecp5  = $(MK2_DEFINES_ECP5)
 $(NETLIST_DIR)/mk2_chip_%.v: $(MK2_RTL) $(MK2_RTL_INC) | deps-fpga
 	@mkdir -p $(@D)
-	@yosys -q -l $(@:.v=.log) -p "read_verilog -Irtl/mk2 $(MK2_RTL); synth_$* $(NETLIST_SYNTH_$*) -top mk2_chip; write_verilog -noattr $@" \
+	@yosys -q -l $(@:.v=.log) -p "read_verilog $(NETLIST_DEFINES_$*) -Irtl/mk2 $(MK2_RTL); synth_$* $(NETLIST_SYNTH_$*) -top mk2_chip; write_verilog -noattr $@" \
 	  >/dev/null || { tail -20 $(@:.v=.log); exit 1; }
 $(NETLIST_DIR)/mk2_replay_%.vvp: tb/mk2/icarus/mk2_replay.v $(NETLIST_DIR)/mk2_chip_%.v
 	@iverilog -g2012 -o $@ -s mk2_replay $(NETLIST_CELLS_$*) tb/mk2/icarus/mk2_replay.v $(NETLIST_DIR)/mk2_chip_$*.v
@@ -202,7 +209,7 @@ depth-cut: deps-fpga
 .PHONY: netlist-same netlist-same-test
 REV ?= HEAD
 netlist-same: deps-fpga
-	@MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" scripts/netlist-same $(FPGA_DIR)/netlist-same $(REV) mk2_fpga_eval_top \
+	@MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" MK2_DEFINES_ECP5="$(MK2_DEFINES_ECP5)" scripts/netlist-same $(FPGA_DIR)/netlist-same $(REV) mk2_fpga_eval_top \
 	  $(MK2_BOARD_TOP) $(MK2_RTL)
 TEST_TARGETS += netlist-same-test
 netlist-same-test: deps-fpga

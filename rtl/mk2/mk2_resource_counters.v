@@ -137,7 +137,7 @@ module mk2_resource_counters #(
   // a software reset, and carry no asynchronous reset. On iCE40 and ECP5 a flip-flop with clock enable and
   // synchronous reset then takes the clear and the hold for free; with an asynchronous reset as well every
   // bit would need a LUT more (docs/decisions.md D1.6).
-  // (The counters' clear is a flip-flop of its own, clear_q below, which holds this OR with Reset&Enable.)
+  // (The counters' clear is two flip-flops of their own, clear_q and soft_clear_q below.)
   wire clear_all = !rst_ni || soft_reset_i;
 
   // The count decision's registered inputs, per half (mk2_count_enable): what the configuration
@@ -171,8 +171,13 @@ module mk2_resource_counters #(
   // D10.5). The internal reset sets it asynchronously; so it also clears at the first edge after the
   // reset, when every counter is still zero and can be neither written nor counted (Enable, the write
   // selects and these kinds are all still at their reset values), which no pin can tell apart.
+  // Two flip-flops hold it: clear_q the internal reset and Reset&Enable, soft_clear_q the software reset
+  // (a copy of the chip's, loaded from the same announced write), so that the pins' software-reset decode
+  // reaches one flip-flop and Reset&Enable's decode no OR with it in front of 16.
   reg [15:0] clear_q, clear_d;
-  wire [15:0] count_clear = clear_q;
+  reg        soft_clear_q;
+  wire       soft_clear_d = soft_reset_next_i;
+  wire [15:0] count_clear = clear_q | {16{soft_clear_q}};
   wire [15:0] half_write = half_write_q;  // a processor write to the half at this edge (address 64 + half)
   wire [15:0] count_en;                   // the half changes at this edge: cleared, written or counted
   genvar g;
@@ -180,7 +185,7 @@ module mk2_resource_counters #(
     for (g = 0; g < 16; g = g + 1) begin : half_decision
       mk2_count_enable #(.HALF(g % 2)) decision (
         .src_tick_i(src_tick[2*(g/2) +: 2]), .src_ts_i(src_ts[2*(g/2) +: 2]),
-        .ext_edge_i(ext_edge[2*(g/2) +: 2]), .sw_mode_i(sw_mode[g]), .clear_i(clear_q[g]),
+        .ext_edge_i(ext_edge[2*(g/2) +: 2]), .sw_mode_i(sw_mode[g]), .clear_i(count_clear[g]),
         .sw_inc_i(sw_inc_q[2*(g/2) +: 2]),
         .gated_i({mode_q[8*(g/2) + 5], mode_q[8*(g/2) + 1]}), .paired_i(mode_q[8*(g/2) + 3]),
         .full_i(full_q[2*(g/2) +: 2]), .write_i(half_write_q[2*(g/2) +: 2]),
@@ -232,7 +237,18 @@ module mk2_resource_counters #(
     // A half that adds one becomes all ones exactly when all its bits but bit 0 are ones (the lower half of
     // a pair adds one when all ones as well, and wraps to zero).
     full_d = full_q;
-    for (f = 0; f < 16; f = f + 1)
+    for (f = 0; f < 16; f = f + 1) begin
+`ifdef MK2_CLEAR_OVER_ENABLE
+      // the clock enable is the count decision alone and the clear the flip-flops' reset over it
+      if (count_en[f]) begin
+        count_d[32*f +: 32] = count_next[32*f +: 32];
+        full_d[f] = half_write[f] ? data_full : &count_q[32*f+1 +: 31] && !count_q[32*f];
+      end
+      if (count_clear[f]) begin
+        count_d[32*f +: 32] = 32'd0;
+        full_d[f] = 1'b0;
+      end
+`else
       if (count_en[f]) begin
         if (count_clear[f]) begin
           count_d[32*f +: 32] = 32'd0;
@@ -242,6 +258,8 @@ module mk2_resource_counters #(
           full_d[f] = half_write[f] ? data_full : &count_q[32*f+1 +: 31] && !count_q[32*f];
         end
       end
+`endif
+    end
     if (clear_all)        shadow_d = 512'd0;
     else if (shadow_load) shadow_d = count_q;
 
@@ -300,7 +318,7 @@ module mk2_resource_counters #(
       // Reset&Enable of the even counter clears both halves of a pair, the odd counter's neither (D10.5)
       // The pair bit as it is: Mode cannot change at an edge where a write is announced (no action acts
       // then), so it is the pair bit of the edge where the clear acts.
-      clear_d[f +: 2] = {2{soft_reset_next_i}} | {mode_q[4*f + 3] ? reset_enable_d[f] : reset_enable_d[f+1],
+      clear_d[f +: 2] = {mode_q[4*f + 3] ? reset_enable_d[f] : reset_enable_d[f+1],
                                                   reset_enable_d[f]};
     end
   end
@@ -338,7 +356,7 @@ module mk2_resource_counters #(
       assign kind_enable = enable_q;
     end
     // Ahead: tick10_d and tick100_d but for the software reset, which kind_soft_reset covers. At the edge:
-    // a software reset at this edge clears every counter (clear_q), whatever counts.
+    // a software reset at this edge clears every counter (soft_clear_q), whatever counts.
     assign kind_tick10     = COUNT_AHEAD ? div10_at8_q : tick10;
     assign kind_tick100    = COUNT_AHEAD ? div_at89_q : tick100;
     assign kind_soft_reset = COUNT_AHEAD ? soft_reset_i : 1'b0;
@@ -402,6 +420,7 @@ module mk2_resource_counters #(
       sw_inc_q          <= 16'd0;
       div_at89_q        <= 1'b0;
       clear_q           <= 16'hffff;
+      soft_clear_q      <= 1'b0;
       rd_counter_q <= 16'd0;
       rd_shadow_addr_q <= 1'b0;
       read_shadow_q    <= 1'b0;
@@ -425,6 +444,7 @@ module mk2_resource_counters #(
       sw_inc_q          <= sw_inc_d;
       div_at89_q        <= div_at89_d;
       clear_q           <= clear_d;
+      soft_clear_q      <= soft_clear_d;
       rd_counter_q <= rd_counter_d;
       rd_shadow_addr_q <= rd_shadow_addr_d;
       read_shadow_q    <= read_shadow_d;
@@ -510,6 +530,20 @@ module mk2_resource_counters #(
   // The request as it acts: the write selects come decoded one edge ahead (ann_write_i); the formal
   // properties below check that decode against it.
   wire unused_act_ok = &{1'b0, req_i, act_write_i, act_addr_i, ann_start_i};
+  // MK2_CLEAR_OVER_ENABLE (a `define, set by every MultiKron II ECP5 build: MK2_DEFINES_ECP5 in mk/fpga.mk):
+  // the counters' clear acts whatever their clock enable (the `ifdef at count_d above), as ECP5's
+  // flip-flops have it (LSR over CE). Without it the clear acts under the enable, as iCE40's SB_DFFESR has
+  // it (its reset acts only when enabled). The two compute the same, because a clear is always one of the
+  // count decision's terms (mk2_count_enable's fixed): a half is never cleared without its enable (asserted
+  // below; the counters set proves it without the define, counters_clear_over_enable with it). On ECP5,
+  // without the define yosys ANDs the clear with the enable in a LUT behind the count decision, one level
+  // and one route more on the decision's path; on iCE40, with it, yosys ORs the clear into the enable
+  // instead (HX8K seed 4: 94.01 MHz against 104.87). The clear is written after the count, not as an else
+  // of it: written as "count if enabled, else clear if cleared", yosys gives ECP5's flip-flops the clock
+  // enable "count decision OR clear", a LUT behind the decision again; written as "count if enabled; clear
+  // if cleared", the enable is the decision itself and the clear the flip-flops' LSR (docs/fpga.md,
+  // twenty-fourth round). Why a define, not a parameter: a parameter of 0 on iCE40 still remapped the
+  // iCE40 netlist (UP5K seed 4: 39.90 MHz; twenty-third round).
 `ifdef FORMAL
   // Properties (make formal, docs/formal.md): saturation of every counter and pair, NOP fields, busy
   // shadows, by k-induction. f_j / f_p: one counter and one pair chosen by the solver (so every one of them).
@@ -583,9 +617,7 @@ module mk2_resource_counters #(
     // the read decodes kept as flip-flops of their own agree with the selects they summarise
     assert(rd_any_counter_q == |rd_counter_q);
     assert(rd_owner_q == (|rd_counter_q || rd_enable_q || rd_mode_q || rd_clock_q));
-    // a half is never cleared without its clock enable (the clear is one of mk2_count_enable's terms), so a
-    // form with the clear over the enable would hold the same values (tried on ECP5 and reverted: docs/fpga.md,
-    // twenty-third round); the chip sets, which leave the reference below out, check it too
+    // a half is never cleared without its clock enable, so MK2_CLEAR_OVER_ENABLE cannot change what it holds
     assert((count_clear & ~count_en) == 16'd0);
   end
 
