@@ -15,8 +15,8 @@
 // AND-OR tree two LUT levels deep) are, at every present edge (their enable is NETCLK), and N7..N0 are
 // their OR, masked while FIFODAB is high. The presentation decision reaches only the framing registers
 // and that mask, and no flip-flop waits on more than two LUT levels of the multiplexers. N7..N0 and
-// ODD_PARITY are thus two and four LUT levels after flip-flops, not flip-flops: they change only after a
-// present edge (or a truncation), are settled well before the next edge, and may glitch after an edge.
+// ODD_PARITY are two and four LUT levels after flip-flops: they change only after a present edge (or a
+// truncation) and may glitch there; output flip-flops on the board (docs/decisions.md D6.2) if needed.
 // Latency: a sample pushed into an empty FIFO at edge a shows its first byte at the first present edge
 // after a. No parameters.
 module mk2_network (
