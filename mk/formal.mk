@@ -21,6 +21,10 @@ FIFO_V := rtl/mk2/mk2_fifo.v rtl/common/ram_1r1w.v
 NET_V  := rtl/mk2/mk2_network.v rtl/mk2/mk2_net_byte.v
 BUS_V  := rtl/mk2/mk2_bus_if.v rtl/mk2/mk2_announce.v
 CNT_V  := rtl/mk2/mk2_resource_counters.v rtl/mk2/mk2_count_enable.v rtl/common/chain_increment.v
+# The counters' sets run on yices: with the pair's clear chosen after clear_q (twenty-fifth round), z3 stalled
+# at step 3 of counters_clear_over_enable's base case for more than 20 minutes; yices proves it in 20 s
+# (and counters in 16 s against z3's 92).
+CNT_OPT := strip:rdata_o,word_o,shadow_o solver:yices
 
 # FIFO contents: the properties under FORMAL_CONTENTS read the RAM word at the tracked slot through
 # ram_1r1w's FORMAL_RAM_PROBE port, wired to mk2_fifo's formal signals by formal-run's connect: option
@@ -43,10 +47,10 @@ FORMAL_SETS := \
   "network_cover cover 12 mk2_network $(NET_V)" \
   "bus_if prove 4 mk2_bus_if $(BUS_V) strip:req_data_o" \
   "bus_if_cover cover 10 mk2_bus_if $(BUS_V) strip:req_data_o" \
-  "counters prove 4 mk2_resource_counters $(CNT_V) strip:rdata_o,word_o,shadow_o" \
-  "counters_at_edge prove 4 mk2_resource_counters $(CNT_V) param:COUNT_AHEAD=0 strip:rdata_o,word_o,shadow_o" \
-  "counters_clear_over_enable prove 4 mk2_resource_counters $(CNT_V) define:MK2_CLEAR_OVER_ENABLE strip:rdata_o,word_o,shadow_o" \
-  "counters_cover cover 10 mk2_resource_counters $(CNT_V) strip:rdata_o,word_o,shadow_o" \
+  "counters prove 4 mk2_resource_counters $(CNT_V) $(CNT_OPT)" \
+  "counters_at_edge prove 4 mk2_resource_counters $(CNT_V) param:COUNT_AHEAD=0 $(CNT_OPT)" \
+  "counters_clear_over_enable prove 4 mk2_resource_counters $(CNT_V) define:MK2_CLEAR_OVER_ENABLE $(CNT_OPT)" \
+  "counters_cover cover 10 mk2_resource_counters $(CNT_V) $(CNT_OPT)" \
   "sampler_b3a prove 4 mk2_sampler rtl/mk2/mk2_sampler.v" \
   "sampler_cover cover 8 mk2_sampler rtl/mk2/mk2_sampler.v" \
   "sampler_entry_trigger prove 4 mk2_sampler rtl/mk2/mk2_sampler.v param:HW_TRIGGER=1" \
@@ -97,7 +101,7 @@ formal: deps-formal deps-formal-yices
 	$(call run_suite,formal,scripts/formal-sets $(FORMAL_DIR) $(FORMAL_SETS) $(FORMAL_CHIP_SETS))
 
 TEST_TARGETS += formal-quick
-formal-quick: deps-formal
+formal-quick: deps-formal deps-formal-yices
 	$(call run_suite,formal-quick,scripts/formal-sets $(FORMAL_DIR) $(FORMAL_QUICK))
 
 formal-one: deps-formal deps-formal-yices

@@ -51,6 +51,9 @@ module mk2_fifo #(
 
   reg [PTR_W-1:0] wr_ptr_q, wr_ptr_d;
   reg [PTR_W-1:0] rd_ptr_q, rd_ptr_d;
+  // the slot after the read pointer's (next_ptr(rd_ptr_q)), a register of its own, so that a pop only
+  // picks it: the pop reaches the RAM's read address through one LUT, not through the increment
+  reg [PTR_W-1:0] rd_inc_q, rd_inc_d;
   reg [7:0]       count_q, count_d;
   reg             full_q, full_d;     // count_q == FIFO_DEPTH, kept as a register of its own
   reg             nonempty_q, nonempty_d; // count_q != 0: the network waits on it at every present edge
@@ -79,9 +82,13 @@ module mk2_fifo #(
   always @* begin
     wr_ptr_d = wr_ptr_q;
     rd_ptr_d = rd_ptr_q;
+    rd_inc_d = rd_inc_q;
     count_d  = count_q;
     if (push_i) wr_ptr_d = next_ptr(wr_ptr_q);
-    if (do_pop) rd_ptr_d = next_ptr(rd_ptr_q);
+    if (do_pop) begin
+      rd_ptr_d = rd_inc_q;
+      rd_inc_d = next_ptr(rd_inc_q);
+    end
     // count_q +1 and -1 are computed from the register alone; push and pop only pick one of them, so
     // the push decision (which waits on the bus action) is not followed by a carry chain.
     full_d = full_q;
@@ -101,6 +108,7 @@ module mk2_fifo #(
     if (flush_i) begin
       wr_ptr_d = {PTR_W{1'b0}};
       rd_ptr_d = {PTR_W{1'b0}};
+      rd_inc_d = next_ptr({PTR_W{1'b0}});
       count_d  = 8'd0;
       full_d   = 1'b0;
       nonempty_d = 1'b0;
@@ -109,13 +117,14 @@ module mk2_fifo #(
     // The RAM's read-during-write match (below), from the registers first and the pop and flush last:
     // the read address is 0 after a flush, the next slot after a pop, else the head's slot.
     ram_match_d = ram_we_q && (flush_i ? wr_ptr_q == {PTR_W{1'b0}}
-                               : do_pop ? wr_ptr_q == next_ptr(rd_ptr_q) : wr_ptr_q == rd_ptr_q);
+                               : do_pop ? wr_ptr_q == rd_inc_q : wr_ptr_q == rd_ptr_q);
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       wr_ptr_q <= {PTR_W{1'b0}};
       rd_ptr_q <= {PTR_W{1'b0}};
+      rd_inc_q <= next_ptr({PTR_W{1'b0}});
       count_q  <= 8'd0;
       full_q   <= 1'b0;
       nonempty_q <= 1'b0;
@@ -126,6 +135,7 @@ module mk2_fifo #(
       nonempty_q <= nonempty_d;
       wr_ptr_q <= wr_ptr_d;
       rd_ptr_q <= rd_ptr_d;
+      rd_inc_q <= rd_inc_d;
       count_q  <= count_d;
     end
   end
@@ -206,6 +216,7 @@ module mk2_fifo #(
   always @* if (past_valid_q && rst_ni) begin
     assert({{(8-PTR_W){1'b0}}, wr_ptr_q} < FIFO_DEPTH[7:0]);
     assert({{(8-PTR_W){1'b0}}, rd_ptr_q} < FIFO_DEPTH[7:0]);
+    assert(rd_inc_q == next_ptr(rd_ptr_q));
     assert(count_q <= FIFO_DEPTH[7:0]);
     assert(full_q == (count_q == FIFO_DEPTH[7:0]));
     assert(nonempty_q == (count_q != 8'd0));

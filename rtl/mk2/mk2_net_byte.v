@@ -21,19 +21,19 @@ module mk2_net_byte (
   input  wire [19:0]  head_sel_i,    // bit i: head byte i + 1
   input  wire [511:0] shadow_i,
   input  wire [63:0]  shadow_sel_i,  // bit k: counter byte k (shadow bits 511-8k..504-8k)
-  output reg  [23:0]  head_parts_o,  // part p (bits 8p+7..8p): head bytes 8p+1..8p+8
-  output reg  [63:0]  shadow_parts_o // part g (bits 8g+7..8g): counter bytes 8g..8g+7
+  // parts 0-2 (bits 23..0): head bytes 8p+1..8p+8; parts 3-10 (bits 87..24): counter bytes 8g..8g+7 in
+  // part 3 + g
+  output reg  [87:0]  parts_o
 );
   integer i;
   always @* begin
-    head_parts_o = 24'd0;
+    parts_o = 88'd0;
     for (i = 0; i < 20; i = i + 1)
-      head_parts_o[8*(i/8) +: 8] = head_parts_o[8*(i/8) +: 8]
-                                   | ({8{head_sel_i[i]}} & head_i[`MK2_ENTRY_HEADER_MSB - 8*i -: 8]);
-    shadow_parts_o = 64'd0;
+      parts_o[8*(i/8) +: 8] = parts_o[8*(i/8) +: 8]
+                              | ({8{head_sel_i[i]}} & head_i[`MK2_ENTRY_HEADER_MSB - 8*i -: 8]);
     for (i = 0; i < 64; i = i + 1)
-      shadow_parts_o[8*(i/8) +: 8] = shadow_parts_o[8*(i/8) +: 8]
-                                     | ({8{shadow_sel_i[i]}} & shadow_i[511 - 8*i -: 8]);
+      parts_o[24 + 8*(i/8) +: 8] = parts_o[24 + 8*(i/8) +: 8]
+                                   | ({8{shadow_sel_i[i]}} & shadow_i[511 - 8*i -: 8]);
   end
   // the head bits above the 20 bytes (the Resource flag) are not part of any byte
   wire unused_ok = &{1'b0, head_i[`MK2_ENTRY_WIDTH-1:`MK2_ENTRY_HEADER_MSB+1]};

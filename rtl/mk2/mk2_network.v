@@ -17,6 +17,8 @@
 // and that mask, and no flip-flop waits on more than two LUT levels of the multiplexers. N7..N0 and
 // ODD_PARITY are two and four LUT levels after flip-flops: they change only after a present edge (or a
 // truncation) and may glitch there; output flip-flops on the board (docs/decisions.md D6.2) if needed.
+// The pop (pop_o) is a flip-flop of its own, loaded one edge ahead, because it is the FIFO RAM's read
+// address's select.
 // Latency: a sample pushed into an empty FIFO at edge a shows its first byte at the first present edge
 // after a. No parameters.
 module mk2_network (
@@ -52,8 +54,7 @@ module mk2_network (
   reg       netclk_q, netclk_d;
   reg       presented_q, presented_d;  // a byte is on the pins (FIFODAB low)
   reg [6:0] index_q, index_d;          // byte being presented, or next to present (0..83)
-  reg [23:0] head_parts_q, head_parts_d;     // the presented byte in parts (mk2_net_byte); N7..N0 are
-  reg [63:0] shadow_parts_q, shadow_parts_d; // their OR
+  reg [87:0] parts_q, parts_d;         // the presented byte in parts (mk2_net_byte); N7..N0 are their OR
   reg       eom_q, eom_d;
   reg       enabled_q, enabled_d;
   reg       hold_q, hold_d;
@@ -74,21 +75,22 @@ module mk2_network (
   // sample may then load them while a Resource entry is still on its way; its later bytes are the new
   // values (tb/mk2/scripts/net_shadow_reload.bus).
   // (mk2_net_byte, a hierarchy of its own so that ABC maps it at its own depth)
-  wire [23:0] next_head_parts;
-  wire [63:0] next_shadow_parts;
+  wire [87:0] next_parts;  // head parts in bits 23..0, shadow parts in 87..24
   reg  [63:0] shadow_sel_q, shadow_sel_d;   // one-hot: bit k selects counter byte k (below)
   mk2_net_byte byte_mux (
     .head_i(head_i), .head_sel_i(head_sel_q), .shadow_i(shadow_i), .shadow_sel_i(shadow_sel_q),
-    .head_parts_o(next_head_parts), .shadow_parts_o(next_shadow_parts));
+    .parts_o(next_parts));
   wire        last_byte    = (index_q == LAST_TRACE_BYTE && !resource) || index_q == LAST_RESOURCE_BYTE;
   wire        taking       = take_edge && presented_q;
+  // pop_o registered one edge ahead (its value at the next edge, from the next state), so that the FIFO's
+  // read address waits on a flip-flop, not on NETCLK, FIFODAB and the head select through a LUT
+  reg         pop_ahead_q, pop_ahead_d;
 
   always @* begin
     netclk_d    = !netclk_q;
     presented_d = presented_q;
     index_d     = index_q;
-    head_parts_d   = head_parts_q;
-    shadow_parts_d = shadow_parts_q;
+    parts_d     = parts_q;
     eom_d       = eom_q;
     enabled_d   = enabled_q;
     hold_d      = hold_q;
@@ -98,8 +100,7 @@ module mk2_network (
       presented_d = can_present;
       // past byte 20 the head select is 0, so the head parts are; before it the shadow select still
       // names a counter byte, so the shadow parts are cleared there
-      head_parts_d   = next_head_parts;
-      shadow_parts_d = in_counters ? next_shadow_parts : 64'd0;
+      parts_d     = {in_counters ? next_parts[87:24] : 64'd0, next_parts[23:0]};
       eom_d       = can_present && last_byte;
     end
 
@@ -172,14 +173,18 @@ module mk2_network (
       head_sel_q         <= head_sel_d;
     end
   end
+  always @* pop_ahead_d = !netclk_d && presented_d && head_sel_d[19];
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) pop_ahead_q <= 1'b0;
+    else         pop_ahead_q <= pop_ahead_d;
+  end
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       netclk_q    <= 1'b0;
       presented_q <= 1'b0;
       index_q     <= 7'd0;
-      head_parts_q   <= 24'd0;
-      shadow_parts_q <= 64'd0;
+      parts_q     <= 88'd0;
       eom_q       <= 1'b0;
       enabled_q   <= 1'b1;
       hold_q      <= 1'b0;
@@ -187,18 +192,18 @@ module mk2_network (
       netclk_q    <= netclk_d;
       presented_q <= presented_d;
       index_q     <= index_d;
-      head_parts_q   <= head_parts_d;
-      shadow_parts_q <= shadow_parts_d;
+      parts_q     <= parts_d;
       eom_q       <= eom_d;
       enabled_q   <= enabled_d;
       hold_q      <= hold_d;
     end
   end
 
-  // Byte 20 and byte 84 from the registered decodes, not from index comparisons: the FIFO's count and
-  // full flag and the shadows' busy flag follow them at this edge. head_sel_q[19] is index_q == 19; past
-  // byte 20 only a Resource sample's last byte carries EOM (the formal set below checks both).
-  assign pop_o            = taking && head_sel_q[19];
+  // Byte 20 and byte 84 from registered decodes, not from index comparisons: the FIFO's count, full flag
+  // and read address and the shadows' busy flag follow them at this edge. Byte 20 is taken where
+  // head_sel_q[19] (index_q == 19) is and NETCLK rises (pop_ahead_q); past byte 20 only a Resource
+  // sample's last byte carries EOM (the formal set below checks both).
+  assign pop_o            = pop_ahead_q;
   assign shadow_release_o = taking && in_counters_q && eom_q;
   assign netclk_o         = netclk_q;
   assign fifodab_o        = !presented_q;
@@ -210,8 +215,7 @@ module mk2_network (
   integer     part;
   always @* begin
     presented_byte = 8'd0;
-    for (part = 0; part < 3; part = part + 1) presented_byte = presented_byte | head_parts_q[8*part +: 8];
-    for (part = 0; part < 8; part = part + 1) presented_byte = presented_byte | shadow_parts_q[8*part +: 8];
+    for (part = 0; part < 11; part = part + 1) presented_byte = presented_byte | parts_q[8*part +: 8];
   end
   assign data_o           = presented_q ? presented_byte : 8'd0;
   assign parity_o         = ~^data_o;   // odd parity over the 8 data bits

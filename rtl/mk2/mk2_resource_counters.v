@@ -171,13 +171,23 @@ module mk2_resource_counters #(
   // D10.5). The internal reset sets it asynchronously; so it also clears at the first edge after the
   // reset, when every counter is still zero and can be neither written nor counted (Enable, the write
   // selects and these kinds are all still at their reset values), which no pin can tell apart.
-  // Two flip-flops hold it: clear_q the internal reset and Reset&Enable, soft_clear_q the software reset
-  // (a copy of the chip's, loaded from the same announced write), so that the pins' software-reset decode
-  // reaches one flip-flop and Reset&Enable's decode no OR with it in front of 16.
+  // Two flip-flops hold it: clear_q the internal reset and Reset&Enable of the counter itself, soft_clear_q
+  // the software reset (a copy of the chip's, loaded from the same announced write), so that the pins'
+  // software-reset decode reaches one flip-flop and Reset&Enable's decode no OR with it in front of 16.
+  // The pair's choice (the odd half takes the even counter's clear) is made after clear_q, in the LUT
+  // that ORs soft_clear_q, not in front of it: Mode cannot change at the edge where the clear acts (no
+  // action acts at the edge that announces the Enable write), so the pair bit is the same at both edges.
   reg [15:0] clear_q, clear_d;
   reg        soft_clear_q;
   wire       soft_clear_d = soft_reset_next_i;
-  wire [15:0] count_clear = clear_q | {16{soft_clear_q}};
+  reg [15:0] count_clear;
+  integer c;
+  always @* begin
+    for (c = 0; c < 16; c = c + 2) begin
+      count_clear[c]   = clear_q[c] || soft_clear_q;
+      count_clear[c+1] = (mode_q[4*c + 3] ? clear_q[c] : clear_q[c+1]) || soft_clear_q;
+    end
+  end
   wire [15:0] half_write = half_write_q;  // a processor write to the half at this edge (address 64 + half)
   wire [15:0] count_en;                   // the half changes at this edge: cleared, written or counted
   genvar g;
@@ -224,6 +234,7 @@ module mk2_resource_counters #(
 
   integer f;
   reg [2:0] ann_field;
+  reg [32:0] changed;  // the full flag and the half
   always @* begin
     count_d  = count_q;
     shadow_d = shadow_q;
@@ -238,26 +249,14 @@ module mk2_resource_counters #(
     // a pair adds one when all ones as well, and wraps to zero).
     full_d = full_q;
     for (f = 0; f < 16; f = f + 1) begin
+      // what the half and its full flag take when it changes and is not cleared
+      changed = {half_write[f] ? data_full : &count_q[32*f+1 +: 31] && !count_q[32*f], count_next[32*f +: 32]};
 `ifdef MK2_CLEAR_OVER_ENABLE
       // the clock enable is the count decision alone and the clear the flip-flops' reset over it
-      if (count_en[f]) begin
-        count_d[32*f +: 32] = count_next[32*f +: 32];
-        full_d[f] = half_write[f] ? data_full : &count_q[32*f+1 +: 31] && !count_q[32*f];
-      end
-      if (count_clear[f]) begin
-        count_d[32*f +: 32] = 32'd0;
-        full_d[f] = 1'b0;
-      end
+      if (count_en[f])    {full_d[f], count_d[32*f +: 32]} = changed;
+      if (count_clear[f]) {full_d[f], count_d[32*f +: 32]} = 33'd0;
 `else
-      if (count_en[f]) begin
-        if (count_clear[f]) begin
-          count_d[32*f +: 32] = 32'd0;
-          full_d[f] = 1'b0;
-        end else begin
-          count_d[32*f +: 32] = count_next[32*f +: 32];
-          full_d[f] = half_write[f] ? data_full : &count_q[32*f+1 +: 31] && !count_q[32*f];
-        end
-      end
+      if (count_en[f])    {full_d[f], count_d[32*f +: 32]} = count_clear[f] ? 33'd0 : changed;
 `endif
     end
     if (clear_all)        shadow_d = 512'd0;
@@ -280,6 +279,8 @@ module mk2_resource_counters #(
       lat_reset_enable_d[f] = pin_data_i[4*f +: 2] == 2'b11;
       reset_enable_d[f] = (start_enable_i && lat_reset_enable_d[f])
                           || (ann_wait_i && lat_enable_q && lat_reset_enable_q[f]);
+      // the counter's own Reset&Enable; the pair's choice is made after clear_q (count_clear)
+      clear_d[f]        = reset_enable_d[f];
       field_nz_d[f]     = ann_field != 3'b000;
       field_nz_now[f]   = act_data_i[4*f +: 3] != 3'b000;
     end
@@ -315,11 +316,6 @@ module mk2_resource_counters #(
 
     for (f = 0; f < 16; f = f + 2) begin
       sw_mode_d[f +: 2] = {kind_pair[f/2] ? field_software[f] : field_software[f+1], field_software[f]};
-      // Reset&Enable of the even counter clears both halves of a pair, the odd counter's neither (D10.5)
-      // The pair bit as it is: Mode cannot change at an edge where a write is announced (no action acts
-      // then), so it is the pair bit of the edge where the clear acts.
-      clear_d[f +: 2] = {mode_q[4*f + 3] ? reset_enable_d[f] : reset_enable_d[f+1],
-                                                  reset_enable_d[f]};
     end
   end
 
@@ -567,7 +563,7 @@ module mk2_resource_counters #(
   always @(posedge clk_i) f_past_rst_q <= rst_ni;
   always @* if (past_valid_q && rst_ni) `MK2_ENV(f_sw_inc == sw_inc_q);
   // A write is announced only where no action acts (the bus interface is free, or in its wait state), so
-  // Mode keeps its pair bits from the announcement to the action (clear_d reads mode_q). At the end of a wait
+  // Mode keeps its pair bits from the announcement to the action (count_clear reads mode_q). At the end of a wait
   // state the latched request is the one the pins showed one edge before (lat_enable_q, lat_reset_enable_q).
   integer f_l;
   always @* if (past_valid_q && rst_ni) begin
