@@ -279,7 +279,7 @@ module mk2_resource_counters #(
       lat_reset_enable_d[f] = pin_data_i[4*f +: 2] == 2'b11;
       reset_enable_d[f] = (start_enable_i && lat_reset_enable_d[f])
                           || (ann_wait_i && lat_enable_q && lat_reset_enable_q[f]);
-      // the counter's own Reset&Enable; the pair's choice is made after clear_q (count_clear)
+      // the counter's own Reset&Enable (the pair's choice: count_clear); a copy on purpose (docs/fpga.md, 26th round)
       clear_d[f]        = reset_enable_d[f];
       field_nz_d[f]     = ann_field != 3'b000;
       field_nz_now[f]   = act_data_i[4*f +: 3] != 3'b000;
