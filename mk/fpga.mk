@@ -135,7 +135,7 @@ GATE_ECP5 ?= 111
 synth-check: deps-fpga deps-ecp5
 	@$(SYNTH_CHECK_ENV) scripts/synth-check $(SYNTH_CHECK_DIR) "ice40 ecp5"; s=$$?; \
 	  cp $(SYNTH_CHECK_DIR)/synth-check.md $(FPGA_DIR)/synth-check.md; \
-	  if [ -x scripts/synth-rems-check ]; then ECP5_PNR_OPTS="$(REMS_ECP5_PNR_OPTS)" scripts/synth-rems-check $(FPGA_DIR)/rems-check | tee -a $(FPGA_DIR)/synth-check.md \
+	  if [ -x scripts/synth-rems-check ]; then ECP5_PNR_OPTS="$(REMS_ECP5_PNR_OPTS)" MK2_DEFINES_ECP5="$(MK2_DEFINES_ECP5)" scripts/synth-rems-check $(FPGA_DIR)/rems-check | tee -a $(FPGA_DIR)/synth-check.md \
 	    || s=1; fi; exit $$s
 # make synth-seeds: synth-check, then every evaluation top again at SYNTH_SEEDS (the issue's 4 of 5 seeds);
 # the seeds table goes under the main one (build/fpga/check/synth-seeds.md). 16 more place-and-route runs,
@@ -257,7 +257,9 @@ synth-floor-test: deps-fpga
 	$(call run_suite,$@,env SYNTH_FLOOR_ENV='$(SYNTH_FLOOR_ENV)' tb/fpga/synth-floor-test $(FPGA_DIR)/synth-floor-test)
 
 # ---- synth-rems-test: scripts/synth-rems-check's table and verdicts with the same stub tools: the seven
-# rows, the header's width, the 12F's datasheet capacity, a part too small, a failed run; a few seconds.
+# rows, the header's width, the 12F's datasheet capacity, a part too small, a failed run, the MultiKron II's
+# ECP5 defines in the combined design's ECP5 netlist alone, and the nextpnr-ecp5 options and defines
+# synth-check's recipe hands each script (from make -n); a few seconds.
 .PHONY: synth-rems-test
 TEST_TARGETS += synth-rems-test
 synth-rems-test: deps-fpga

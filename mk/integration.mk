@@ -168,6 +168,13 @@ fusesoc-lint: deps deps-fusesoc
 	$(call run_suite,$@,$(call fusesoc_each,$(FUSESOC_LINT)))
 fusesoc-sim: deps deps-fusesoc $$(REMSC) $$(MK2MODEL)
 	$(call run_suite,$@,env REMSC=$(CURDIR)/$(REMSC) MK2MODEL=$(CURDIR)/$(MK2MODEL) $(call fusesoc_each,$(FUSESOC_SIM)))
+# fusesoc-ecp5-options: the ulx3s target's generated yosys script and Makefile carry mk/fpga.mk's ECP5 defines,
+# synthesis and nextpnr-ecp5 options (FuseSoC's setup stage only; tb/fusesoc/ecp5-options-test), in make test
+.PHONY: fusesoc-ecp5-options
+TEST_TARGETS += fusesoc-ecp5-options
+fusesoc-ecp5-options: deps deps-fusesoc
+	$(call run_suite,$@,env MK2_DEFINES_ECP5="$(MK2_DEFINES_ECP5)" MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" ECP5_PNR_OPTS="$(ECP5_PNR_OPTS)" \
+	  tb/fusesoc/ecp5-options-test $(BUILD)/fusesoc-ecp5-options)
 fusesoc-synth: deps deps-fusesoc deps-fpga deps-ecp5
 	$(call run_suite,$@,env PATH=$(CURDIR)/scripts/yowasp-bin:$$PATH $(call fusesoc_each,$(FUSESOC_SYNTH)))
 #   make icebreaker  iCEBreaker (iCE40 UP5K): yosys synth_ice40 + nextpnr-ice40 at the 18 MHz node clock + icepack
