@@ -4,7 +4,8 @@
 # from their logs, and the 9-column table of synth-check and synth-rems-check.
 # Sourced, not run. The caller sets out (output directory), MK2_SYNTH_ECP5 (synth_ecp5 options,
 # mk/fpga.mk) and, for ecp5, ECP5_PNR_OPTS (nextpnr-ecp5 options, mk/fpga.mk); the seed is an argument.
-# set_families sets the global families; device sets the globals dev_*.
+# set_families sets the global families; device sets the globals dev_*; yosys_once runs a yosys command
+# unless its netlist can be reused.
 
 synth() { # NAME FAMILY TOP FILES...  -> $out/NAME.json, $out/NAME.yosys.log
   local name=$1 fam=$2 top=$3 opts="" defs="" params="" kv cmd; shift 3
@@ -16,15 +17,23 @@ synth() { # NAME FAMILY TOP FILES...  -> $out/NAME.json, $out/NAME.yosys.log
   # that scripts/logic-depth sees every LUT; nextpnr places the same cells either way
   cmd="read_verilog$defs -Irtl/mk2 $*;$params synth_$fam $opts -top $top; setattr -mod -unset keep_hierarchy; flatten;
        write_json $out/$name.json"
-  # a netlist is reused only if neither the calling script, this file, the RTL nor the yosys command changed
-  # since it was written
+  yosys_once "$name" "synth_$fam" "$cmd" "$@"
+}
+
+# yosys_once NAME WHAT CMD FILES...: yosys -p CMD, which writes $out/NAME.json (log $out/NAME.yosys.log),
+# unless that netlist can be reused: neither the calling script, this file, a FILE nor the yosys command
+# changed since it was written (the command in $out/NAME.cmd: it holds options and defines that come from
+# the environment). WHAT names the step in the error message.
+yosys_once() {
+  local name=$1 what=$2 cmd=$3; shift 3
   [ "$out/$name.json" -nt "$0" ] && [ "$out/$name.json" -nt "${BASH_SOURCE[0]}" ] &&
     [ -z "$(find "$@" -newer "$out/$name.json" 2>/dev/null)" ] &&
     [ "$(cat "$out/$name.cmd" 2>/dev/null)" = "$cmd" ] && return 0
   # (the command is recorded only once yosys has written the netlist, so a failed run is never reused)
   rm -f "$out/$name.json" "$out/$name.cmd"
   if ! yosys -q -l "$out/$name.yosys.log" -p "$cmd" >/dev/null 2>&1; then
-    echo "$(basename "$0"): yosys synth_$fam failed for $name (see $out/$name.yosys.log)" >&2; return 1
+    echo "$(basename "$0"): yosys $what failed for $name (see $out/$name.yosys.log)" >&2
+    rm -f "$out/$name.json"; return 1
   fi
   echo "$cmd" > "$out/$name.cmd"
 }
