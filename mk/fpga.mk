@@ -116,7 +116,7 @@ SYNTH_CHECK_DIR = $(FPGA_DIR)/check
 # (the HX8K meets its target at both, the UP5K and ECP5 miss at every seed; docs/fpga.md, seed table), but
 # the UP5K's router took about 250 s at seed 4 against 880-920 s at seed 2 with Debian's nextpnr-ice40, and
 # that run is on make test's longest path (CI took 3655 s with seed 2); since the twenty-eighth round the UP5K
-# is placed by nextpnr-ice40 0.11's static placer, 94-144 s at every seed.
+# is placed by nextpnr-ice40 0.11's static placer, about 2 minutes at every seed (docs/fpga.md).
 SYNTH_SEED ?= 4
 SYNTH_CHECK_ENV = MK2_FILES="$(MK2_RTL)" EVAL_TOP="$(MK2_BOARD_TOP)" SEED=$(SYNTH_SEED) BOARDS_DIR=$(BOARDS_DIR) \
   ULX3S_MHZ=$(ULX3S_MHZ) ICEBREAKER_MHZ=$(ICEBREAKER_MHZ) GATE_UP5K=$(GATE_UP5K) GATE_HX8K=$(GATE_HX8K) GATE_ECP5=$(GATE_ECP5) \
@@ -142,7 +142,8 @@ synth-check: deps-fpga deps-ecp5
 	    || s=1; fi; exit $$s
 # make synth-seeds: synth-check, then every evaluation top again at SYNTH_SEEDS (the issue's 4 of 5 seeds);
 # the seeds table goes under the main one (build/fpga/check/synth-seeds.md). 16 more place-and-route runs,
-# two at a time (a UP5K run took 8-26 minutes on this machine, sharing it), so not in make test.
+# two at a time (a UP5K run took 8-26 minutes on this machine with Debian's nextpnr-ice40, sharing it; about
+# 2 minutes with the static placer since the twenty-eighth round), so not in make test.
 .PHONY: synth-seeds
 SYNTH_SEEDS ?= 1 2 3 5
 synth-seeds: deps-fpga deps-ecp5
@@ -241,7 +242,8 @@ job-slots-test:
 # committed rows and their order, every run's nextpnr and packer command line, the seeds table, the critical
 # path of each run, a failed place-and-route job or packer, a log that says no fit, "Failed to" or ERROR,
 # an Fmax below its gate, a failed board build, ECP5 alone, families split by any blank, a family that does
-# not exist or none, the columns aligned; about 12 seconds. It gets SYNTH_CHECK_ENV as one string (the test
+# not exist or none, the columns aligned, a design larger than the part under a placer that does not stop,
+# and that make deps-fpga installs each iCE40 part's nextpnr; about 12 seconds. It gets SYNTH_CHECK_ENV as one string (the test
 # splits it as the shell would) and sets its own seed, gates, board clocks, nextpnr-ecp5 options and stub
 # board build over it, so a variable synth-check comes to need is written here once.
 .PHONY: synth-check-test

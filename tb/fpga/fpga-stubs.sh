@@ -15,6 +15,8 @@
 #   STUB_FAILED_TO   nextpnr: a DEVICE:SEED whose log says "Failed to", exit status 0
 #   STUB_EARLY_FAIL  nextpnr: a DEVICE:SEED that fails before its first report (no utilisation, no Fmax)
 #   STUB_NO_TIMING   nextpnr: a DEVICE:SEED whose log has no Fmax, exit status 0
+#   STUB_OVER        nextpnr: a DEVICE:SEED that needs 5879 of the 5280 logic cells and then never stops (as
+#                    nextpnr-ice40's static placer does; it sleeps 300 s)
 #   STUB_PACK_FAIL   icepack/ecppack: an output file name (mk2-eval-hx8k.bin) whose packing fails
 #   STUB_BOARDS_FAIL the board build fails
 # nextpnr's first log line is its command line ("Info: stub command: ...", each argument as printf %q
@@ -92,16 +94,18 @@ printf '%s\n' "\$5" > "\$log.command"
 printf 'Number of cells: 20\n     SB_DFF %s\n     TRELLIS_FF 3\n' \$((\${STUB_DFF:-4} + \${fill:-0})) > "\$log"
 [ -z "\$stat" ] || cp "\$log" "\$stat"
 STUB
-# nextpnr: STUB_FMAX is "DEVICE:SEED:MHZ ..." (DEVICE up5k, hx8k, 85k, 25k); STUB_FAIL a DEVICE:SEED that fails
+# nextpnr: STUB_FMAX is "DEVICE:SEED:MHZ ..." (DEVICE up5k, hx8k, 12k, 85k, 25k); STUB_FAIL a DEVICE:SEED that fails
 # Its first log line is its command line, for the cases that check what synth-check and synth-floor ask of it.
 cat > "$stub/bin/nextpnr-ice40" <<'STUB'
 #!/usr/bin/env bash
 # each argument shell-quoted (printf %q), so that two options passed as one argument show
 echo "Info: stub command: $(basename "$0")$(printf ' %q' "$@")"
 dev=; seed=; out=
-# the device is its option (--up5k, --hx8k, --85k, --25k), wherever the command puts it
-while [ $# -gt 0 ]; do case $1 in --up5k|--hx8k|--85k|--25k) dev=${1#--} ;; --seed) seed=$2 ;; --asc|--textcfg) out=$2 ;; esac; shift; done
+# the device is its option (--up5k, --hx8k, --12k, --25k, --45k, --85k), wherever the command puts it
+while [ $# -gt 0 ]; do case $1 in --up5k|--hx8k|--12k|--25k|--45k|--85k) dev=${1#--} ;; --seed) seed=$2 ;; --asc|--textcfg) out=$2 ;; esac; shift; done
+[ -n "$dev" ] || { echo "ERROR: stub: no device option on the command line"; exit 1; }
 [ "$dev:$seed" != "${STUB_EARLY_FAIL:-}" ] || { echo "ERROR: stub failure before placing"; exit 1; }
+[ "$dev:$seed" != "${STUB_OVER:-}" ] || { echo "Info:          ICESTORM_LC:  5879/ 5280   111%"; exec sleep 300; }
 f=$(printf '%s\n' $STUB_FMAX | sed -n "s/^$dev:$seed://p")
 case $0 in
   *ice40) echo "Info:          ICESTORM_LC:  1234/ 5280    23%"; echo "Info:         ICESTORM_RAM:    13/   30    43%" ;;
