@@ -90,10 +90,19 @@ table_header() {
   echo "$line"
 }
 
-# logic_used PNR_LOG -> "4920 of 5280": LCs (iCE40) or LUT4s (ECP5) after packing
-logic_used() {
-  grep -E "(ICESTORM_LC|TRELLIS_COMB):" "$1" | tail -1 | sed -E 's/.*: *([0-9]+)\/ *([0-9]+) .*/\1 of \2/'
+# nextpnr's utilisation report, which it prints after packing: "Info: <tab> ICESTORM_LC:  5021/ 5280  95%".
+# utilisation PNR_LOG [TYPE_RE] -> "TYPE N M P" a line: each cell type matching TYPE_RE (an ERE; any by
+# default), N used of the part's M, P %, in the report's order. used PNR_LOG TYPE_RE -> "N of M": the last
+# such line. logic_used PNR_LOG -> "4920 of 5280": LCs (iCE40) or LUT4s (ECP5). over_part PNR_LOG ->
+# "ICESTORM_LC 5879 of 5280": the first cell type the design needs more of than the part has; nothing when
+# everything fits or there is no report yet.
+utilisation() {
+  grep -E "^Info:[[:space:]]+${2:-[A-Z0-9_]+}:[[:space:]]+[0-9]+/[[:space:]]*[0-9]+[[:space:]]+[0-9]+%" "$1" 2>/dev/null |
+    sed -E 's/^Info:[[:space:]]+([A-Z0-9_]+):[[:space:]]+([0-9]+)\/[[:space:]]*([0-9]+)[[:space:]]+([0-9]+)%.*/\1 \2 \3 \4/'
 }
+used() { utilisation "$1" "$2" | awk '{ l = $2 " of " $3 } END { if (l != "") print l }'; }
+logic_used() { used "$1" "(ICESTORM_LC|TRELLIS_COMB)"; }
+over_part() { utilisation "$1" | awk '$2 > $3 { print $1, $2, "of", $3; exit }'; }
 # flip_flops YOSYS_LOG -> the flip-flops of the last cell statistics yosys printed
 flip_flops() { awk '/Number of cells:/ {n = 0} /^ +(SB_DFF|TRELLIS_FF)/ {n += $2} END {print n + 0}' "$1"; }
 
@@ -175,13 +184,6 @@ ice40() { # NAME PNR DEVICE PACKAGE PCF FREQ JSON SEED -> log, asc, bin (PNR: de
   wait "$pid" && icepack "$out/$name.asc" "$out/$name.bin"
 }
 
-# over_part PNR_LOG -> "ICESTORM_LC 5879 of 5280": the first resource of nextpnr's utilisation report that the
-# packed design needs more of than the part has; nothing when everything fits or there is no report yet
-over_part() {
-  grep -E '^Info:[[:space:]]+[A-Z0-9_]+:[[:space:]]+[0-9]+/[[:space:]]*[0-9]+' "$1" 2>/dev/null |
-    sed -E 's/^Info:[[:space:]]+([A-Z0-9_]+):[[:space:]]+([0-9]+)\/[[:space:]]*([0-9]+).*/\1 \2 \3/' |
-    awk '$2 > $3 { print $1, $2, "of", $3; exit }'
-}
 
 ecp5() { # NAME SIZE LPF FREQ JSON SEED -> log, config, bit
   local name=$1 size=$2 lpf=$3 freq=$4 json=$5 seed=$6 lpfarg
