@@ -9,7 +9,7 @@
 #
 # The file lists come from mk/files.mk.
 FPGA_DIR = $(BUILD)/fpga
-# yosys synth_ecp5 options of every MultiKron II ECP5 build (make synth, synth-check's evaluation top, the
+# yosys synth_ecp5 options of every MultiKron II ECP5 build (synth-check's evaluation top, the
 # ULX3S board top, the ECP5 netlist replay): ABC9, yosys's timing-driven mapper with ECP5's cell delays.
 # At 0dd29c3 it took a fifth less logic than the default mapper (4790 TRELLIS_COMB against 5991) with the
 # same timing within the seed spread (docs/fpga.md, "Fifth round"). The REMS builds keep the default.
@@ -19,7 +19,7 @@ MK2_SYNTH_ECP5 := -abc9
 # mk2_resource_counters; docs/fpga.md, twenty-third and twenty-fourth rounds: one LUT and one route less behind the count
 # decision). The iCE40 builds leave it out: there it would OR the clear into the enable.
 MK2_DEFINES_ECP5 := -DMK2_CLEAR_OVER_ENABLE
-# nextpnr-ecp5 options of the MultiKron II's ECP5 place and route (make synth, synth-check, synth-floor,
+# nextpnr-ecp5 options of the MultiKron II's ECP5 place and route (synth-check, synth-floor,
 # make ulx3s): the HeAP placer's timing weight at 300 instead of 10, so that it keeps the LUTs of critical
 # paths together. Seventeenth round (docs/fpga.md): at 100, the evaluation top's 85F seed mean 114.35 ->
 # 128.0 MHz; twenty-fifth round: at 300, 146.42 -> 150.91 MHz on that round's netlist, 4 of 5 seeds at 150.
