@@ -105,8 +105,9 @@ cat > "$stub/bin/nextpnr-ice40" <<'STUB'
 # each argument shell-quoted (printf %q), so that two options passed as one argument show
 echo "Info: stub command: $(basename "$0")$(printf ' %q' "$@")"
 dev=; seed=; out=
-# the device is its option (--up5k, --hx8k, --12k, --25k, --45k, --85k), wherever the command puts it
-while [ $# -gt 0 ]; do case $1 in --up5k|--hx8k|--12k|--25k|--45k|--85k) dev=${1#--} ;; --seed) seed=$2 ;; --asc|--textcfg) out=$2 ;; esac; shift; done
+# the device is its option (--up5k, --hx8k, --12k, --25k, --45k, --85k; --lp1k, a part outside the device
+# table, for the FuseSoC wrapper's pass-through), wherever the command puts it
+while [ $# -gt 0 ]; do case $1 in --up5k|--hx8k|--lp1k|--12k|--25k|--45k|--85k) dev=${1#--} ;; --seed) seed=$2 ;; --asc|--textcfg) out=$2 ;; esac; shift; done
 [ -n "$dev" ] || { echo "ERROR: stub: no device option on the command line"; exit 1; }
 [ "$dev:$seed" != "${STUB_EARLY_FAIL:-}" ] || { echo "ERROR: stub failure before placing"; exit 1; }
 [ "$dev:$seed" != "${STUB_OVER:-}" ] || { echo "Info:          ICESTORM_LC:  5879/ 5280   111%"; exec sleep 300; }
