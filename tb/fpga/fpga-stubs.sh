@@ -84,16 +84,18 @@ yosys -q -p "read_verilog $here/logic_depth_fixture.v; chparam -set WIDTH 17 -se
 # yosys -q -l LOG -p CMD: the netlist named after write_json or synth's -json, and cell statistics with
 # STUB_DFF (default 4) SB_DFF flip-flops, plus the FILL the command sets (synth-floor's filler cells), and 3
 # TRELLIS_FF: 7 in all; in the log, and in the file of a "tee -q -o FILE stat" (synth-rems-check's); its
-# command (CMD) in LOG.command, for the cases that check what a script asks of yosys
+# command (CMD) in LOG.command, for the cases that check what a script asks of yosys (also of
+# yosys-current-test, which writes no netlist and asks yosys -V first: a version line)
 cat > "$stub/bin/yosys" <<STUB
 #!/usr/bin/env bash
+[ "\$1" = -V ] && { echo "Yosys stub"; exit 0; }
 log=\$3
 # STUB_YOSYS_FAIL: a text (a file name) whose mention in the command makes yosys fail, writing no netlist
 case "\$5" in *"\${STUB_YOSYS_FAIL:-no stub failure}"*) echo "ERROR: stub yosys failure" > "\$log"; exit 1 ;; esac
 json=\$(printf '%s' "\$5" | sed -n 's/.*write_json \([^ ;]*\).*/\1/p; s/.* -json \([^ ;]*\).*/\1/p' | head -1)
 stat=\$(printf '%s' "\$5" | sed -n 's/.*tee -q -o \([^ ;]*\) stat.*/\1/p')
 fill=\$(printf '%s' "\$5" | sed -n 's/.*chparam -set FILL \([0-9]*\).*/\1/p')
-cp "$stub/netlist.json" "\$json"
+[ -z "\$json" ] || cp "$stub/netlist.json" "\$json"
 printf '%s\n' "\$5" > "\$log.command"
 printf 'Number of cells: 20\n     SB_DFF %s\n     TRELLIS_FF 3\n' \$((\${STUB_DFF:-4} + \${fill:-0})) > "\$log"
 [ -z "\$stat" ] || cp "\$log" "\$stat"
