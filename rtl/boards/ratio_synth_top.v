@@ -4,9 +4,12 @@
 // registers or from a 32-bit LFSR, and every output is folded into one registered parity bit so that nothing
 // is optimised away.
 // Clock domain: clk_i. Parameters: WHAT (0 pair MANT 6, 1 pair MANT 14, 2 Sample Unit with two pairs,
-// 3 Sample Unit with the timestamp; the Sample Units with MEM_SAMPLES 256, FIFO_DEPTH 8).
+// 3 Sample Unit with the timestamp; the Sample Units with MEM_SAMPLES 256, FIFO_DEPTH 8); OUTREG (the Sample
+// Unit's memory read through its output register, rems_sample_unit's OUTREG: ECP5's 150 MHz form with the
+// define REMS_ECP5_DP16KD; the pairs have no memory and ignore it).
 module ratio_synth_top #(
-  parameter WHAT = 0  // design under test
+  parameter WHAT   = 0,  // design under test
+  parameter OUTREG = 0   // 1: the Sample Unit's memory through its output register (read latency 2)
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -15,6 +18,10 @@ module ratio_synth_top #(
   input  wire clear_i,
   output wire result_o
 );
+  initial begin
+    if (WHAT < 0 || WHAT > 3) begin $error("%m: WHAT must be 0..3"); $finish; end
+    if (OUTREG != 0 && OUTREG != 1) begin $error("%m: OUTREG must be 0 or 1"); $finish; end
+  end
   reg [31:0] lfsr_q, lfsr_d;
   reg [2:0]  in_q, in_d;
   reg        result_q, result_d;
@@ -55,7 +62,7 @@ module ratio_synth_top #(
       wire [3:0]  level;
       reg         restart_q;   // registered so that the wrapper adds no logic in front of the design
       always @(posedge clk_i) restart_q <= rst_ni && (&lfsr_q[31:24]);
-      rems_sample_unit #(.KIND(WHAT == 2 ? 0 : 1), .FIFO_DEPTH(8), .MEM_SAMPLES(256)) u_su (
+      rems_sample_unit #(.KIND(WHAT == 2 ? 0 : 1), .FIFO_DEPTH(8), .MEM_SAMPLES(256), .OUTREG(OUTREG)) u_su (
         .clk_i(clk_i), .rst_ni(rst_ni), .sample_i(in_q[0]), .sel_i(lfsr_q[5:0] & {6{in_q[2]}}),
         .word_i(lfsr_q), .ev_i({lfsr_q[7], in_q[1], lfsr_q[6], in_q[0]}), .tick_i(1'b1),
         .cfg_we_i(in_q[2] & lfsr_q[31]), .cfg_i(lfsr_q[20:9]), .restart_i(restart_q),
