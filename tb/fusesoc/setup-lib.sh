@@ -3,15 +3,17 @@
 # Sourced (bash), from the repository's root.
 
 # fusesoc_setup CORE TARGET DIR: FuseSoC's setup stage of CORE's TARGET under DIR (log DIR.log); sets procs
-# to the yosys script Edalize wrote (edalize_yosys_procs.tcl), or prints a FAIL line and returns 1
+# to the yosys script Edalize wrote (edalize_yosys_procs.tcl), or prints a FAIL line named after DIR's last
+# part (two cores' targets of one name apart) and returns 1
 fusesoc_setup() {
+  local case; case="fusesoc-$(basename "$3")-setup"
   procs=
   if ! fusesoc --cores-root . run --build-root "$3" --setup --target="$2" "$1" > "$3.log" 2>&1; then
-    echo "FAIL fusesoc-$2-setup: fusesoc setup failed: $(grep -m1 'ERROR' "$3.log") (log: $3.log)"
+    echo "FAIL $case: fusesoc setup of $1 $2 failed: $(grep -m1 'ERROR' "$3.log") (log: $3.log)"
     return 1
   fi
   procs=$(find "$3" -name edalize_yosys_procs.tcl | head -1)
-  [ -n "$procs" ] || { echo "FAIL fusesoc-$2-setup: no edalize_yosys_procs.tcl under $3"; return 1; }
+  [ -n "$procs" ] || { echo "FAIL $case: no edalize_yosys_procs.tcl under $3"; return 1; }
 }
 
 # same CASE WHAT GOT WANT: GOT is WANT, spaces aside
