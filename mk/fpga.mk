@@ -314,7 +314,7 @@ synth-floor-test: deps-fpga
 # ECP5 defines in the combined design's ECP5 netlist alone, and the nextpnr-ecp5 options and defines
 # synth-check's recipe hands each script (from make -n); each netlist in its REMS form (REMS_* above), and
 # rems-synth, sampleunit-synth, synth-check and yosys-current-test taking the forms from those variables
-# (make -n, and yosys-current-test's cases run with a stub yosys); a few seconds.
+# (make -n; make sampleunit-synth and yosys-current-test's cases run with the stub tools); about 20 s.
 .PHONY: synth-rems-test
 TEST_TARGETS += synth-rems-test
 synth-rems-test: deps-fpga

