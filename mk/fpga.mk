@@ -111,6 +111,8 @@ rems-synth: deps-fpga deps-ecp5
 .PHONY: sampleunit-synth
 RATIO_SYNTH_DIR = $(FPGA_DIR)/rems-sampleunit
 RATIO_SYNTH_RTL = $(SAMPLEUNIT_BOARD_TOP) $(SAMPLEUNIT_RTL)
+# the rows' names, ratio_synth_top's WHAT 0..3 in order
+RATIO_SYNTH_NAMES = pair-MANT6 pair-MANT14 sample-unit-pairs sample-unit-timestamp
 # ratio_ecp5_row NAME WHAT DEFINES CHPARAM-SETS EXTRA-FILES: one ECP5-25F row (a shell command)
 ratio_ecp5_row = d=$(RATIO_SYNTH_DIR)/$(1); \
   yosys -q -l $$d-ecp5-yosys.log -p "read_verilog $(3) $(RATIO_SYNTH_RTL) $(5); \
@@ -126,7 +128,7 @@ sampleunit-synth: deps-fpga deps-ecp5
 	@mkdir -p $(RATIO_SYNTH_DIR)
 	@printf '%-34s %-10s %8s %8s %10s\n' design device LUTs RAMs "Fmax MHz"
 	@for w in 0 1 2 3; do \
-	  name=$$(echo "pair-MANT6 pair-MANT14 sample-unit-pairs sample-unit-timestamp" | cut -d' ' -f$$((w+1))); \
+	  name=$$(echo "$(RATIO_SYNTH_NAMES)" | cut -d' ' -f$$((w+1))); \
 	  d=$(RATIO_SYNTH_DIR)/$$name; \
 	  yosys -q -l $$d-up5k-yosys.log -p "read_verilog $(RATIO_SYNTH_RTL); chparam -set WHAT $$w ratio_synth_top; \
 	    synth_ice40 -top ratio_synth_top -json $$d-up5k.json" >/dev/null || exit 1; \
@@ -139,7 +141,7 @@ sampleunit-synth: deps-fpga deps-ecp5
 	  $(call ratio_ecp5_row,$$name,$$w); \
 	done
 	@for w in 2 3; do \
-	  name=$$(echo "sample-unit-pairs sample-unit-timestamp" | cut -d' ' -f$$((w-1)))-dp16kd; \
+	  name=$$(echo "$(RATIO_SYNTH_NAMES)" | cut -d' ' -f$$((w+1)))-dp16kd; \
 	  $(call ratio_ecp5_row,$$name,$$w,$(REMS_DP16KD_DEFINES),$(REMS_SU_DP16KD_PARAMS),$(REMS_MATCHER_DP16KD_RTL)); \
 	done
 

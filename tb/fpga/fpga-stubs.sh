@@ -1,5 +1,6 @@
 # fpga-stubs.sh - stand-ins for the FPGA tools, for the tests of scripts/synth-check, scripts/synth-floor and
-# scripts/synth-rems-check (tb/fpga/synth-check-test, synth-floor-test, synth-rems-test): put first on PATH, they let the scripts run in
+# scripts/synth-rems-check (tb/fpga/synth-check-test, synth-floor-test, synth-rems-test; the last also runs make
+# sampleunit-synth and tb/fpga/yosys-current-test with them): put first on PATH, they let the scripts run in
 # seconds with figures the test chooses, so that every expected row follows from those figures and the
 # targets in docs/fpga.md, not from a run of the script. Sourced, not run.
 #
